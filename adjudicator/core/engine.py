@@ -1,0 +1,150 @@
+"""The generic judge: order windows, defaults for silent powers, phases resolved in order.
+
+The engine owns what every game shares (which window is open, who gets default orders, dice
+namespaces, moving on to the next window); a ruleset only parses and resolves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.events import DiceRolled, Event, OrdersDefaulted, Visibility, WindowAdjudicated
+from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
+from adjudicator.core.ruleset import Ruleset, WindowSpec
+from adjudicator.core.state import GameState
+
+
+def window_spec(ruleset: Ruleset, state: GameState) -> WindowSpec:
+    return ruleset.windows()[state.window]
+
+
+def window_label(ruleset: Ruleset, state: GameState) -> str:
+    """The label players and the GM use for the open window, e.g. ``T2.bids``."""
+    return f"T{state.turn}.{window_spec(ruleset, state).name}"
+
+
+def phase_key(state: GameState, phase: str) -> str:
+    """The name of one phase of one turn; dice keys and events carry it."""
+    return f"T{state.turn}.{phase}"
+
+
+def open_phases(ruleset: Ruleset, state: GameState) -> tuple[str, ...]:
+    """The phases of the open window in which someone has a decision to make."""
+    return tuple(p for p in window_spec(ruleset, state).phases if ruleset.takes_orders(state, p))
+
+
+def advance(ruleset: Ruleset, state: GameState) -> GameState:
+    """The state moved on to the next window, and to the next turn after the last one."""
+    nxt = state.window + 1
+    if nxt >= len(ruleset.windows()):
+        return state.evolve(turn=state.turn + 1, window=0)
+    return state.evolve(window=nxt)
+
+
+@dataclass(frozen=True)
+class PhaseOutcome:
+    phase: str
+    key: str
+    state: GameState
+    events: tuple[Event, ...]
+    results: tuple[OrderResult, ...]
+
+
+@dataclass(frozen=True)
+class WindowOutcome:
+    """One resolved window: its inputs (for replay), each phase's outcome, and the next state."""
+
+    label: str
+    start_digest: str
+    inputs: WindowAdjudicated
+    phases: tuple[PhaseOutcome, ...]
+    state: GameState
+    loaded_left: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return (self.inputs, *(e for p in self.phases for e in p.events))
+
+    @property
+    def results(self) -> tuple[OrderResult, ...]:
+        return tuple(r for p in self.phases for r in p.results)
+
+
+def resolve_window(
+    ruleset: Ruleset,
+    state: GameState,
+    submitted: Mapping[str, Sequence[Order]],
+    seed: bytes,
+    loaded: Mapping[str, Sequence[int]] | None = None,
+) -> WindowOutcome:
+    """Resolve the open window's phases in order.
+
+    ``submitted`` holds the order set of every power that sent one (possibly empty); the others
+    get the ruleset's default orders for each phase that takes orders. ``loaded`` holds GM-loaded
+    dice by phase key (``T2.turn_order``) or ``*`` for the next rolls of any phase.
+    """
+    given = {k: tuple(v) for k, v in (loaded or {}).items() if v}
+    loaded = dict(given)
+    label = window_label(ruleset, state)
+    start_digest = state.digest()
+    shared = list(loaded.get("*", ()))
+    left: dict[str, tuple[int, ...]] = {}
+    outcomes: list[PhaseOutcome] = []
+    told: set[str] = set()
+    for phase in window_spec(ruleset, state).phases:
+        if ruleset.is_over(state):
+            break
+        key = phase_key(state, phase)
+        events: list[Event] = []
+        orders: dict[str, list[Order]] = {}
+        takes = ruleset.takes_orders(state, phase)
+        for power in ruleset.power_ids(state):
+            if power in submitted:
+                orders[power] = [o for o in submitted[power] if o.phase == phase]
+            elif takes:
+                orders[power] = list(ruleset.default_orders(state, phase, power))
+                if power in told and not orders[power]:
+                    continue
+                told.add(power)
+                events.append(
+                    OrdersDefaulted(
+                        phase=key,
+                        power=power,
+                        orders=tuple(o.canonical() for o in orders[power]),
+                        visibility=Visibility.to(power),
+                    )
+                )
+        own = list(loaded.pop(key, ()))
+        dice = Dice(seed=seed, namespace=key, loaded=own + shared)
+        resolution = ruleset.resolve(state, phase, orders, dice)
+        used = sum(1 for r in dice.rolls if r.loaded)
+        if used < len(own):
+            left[key] = tuple(own[used:])
+        shared = shared[max(0, used - len(own)) :]
+        events.extend(
+            DiceRolled(phase=key, key=r.key, sides=r.sides, value=r.value, loaded=r.loaded, purpose=r.purpose)
+            for r in dice.rolls
+        )
+        events.extend(resolution.events)
+        state = resolution.state
+        outcomes.append(PhaseOutcome(phase, key, state, tuple(events), resolution.results))
+    left.update({k: tuple(v) for k, v in loaded.items() if k != "*" and v})
+    if shared:
+        left["*"] = tuple(shared)
+    inputs = WindowAdjudicated(
+        phase=label,
+        label=label,
+        orders={p: tuple(o.canonical() for o in orders_) for p, orders_ in submitted.items()},
+        submitted=tuple(sorted(submitted)),
+        loaded_dice=given,
+        state_digest=start_digest,
+        visibility=Visibility.gm(),
+    )
+    final = state if ruleset.is_over(state) else advance(ruleset, state)
+    if ruleset.is_over(final) and not final.over:
+        final = final.evolve(over=True)
+    return WindowOutcome(label, start_digest, inputs, tuple(outcomes), final, left)
+

@@ -1,0 +1,57 @@
+"""Orders, the issues a parser reports, and a parsed submission."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Order(ABC):
+    """One order of one power. Rulesets subclass it per order type.
+
+    ``canonical()`` gives the text that parses back to an equal order; receipts echo it and the
+    log stores it, so replay goes through the same parser as a mailed order.
+    """
+
+    phase: ClassVar[str]
+
+    @abstractmethod
+    def canonical(self) -> str: ...
+
+
+class IssueKind(StrEnum):
+    """Why a line was not accepted (after python-chess: invalid / illegal / ambiguous)."""
+
+    SYNTAX = "syntax"
+    ILLEGAL = "illegal"
+    AMBIGUOUS = "ambiguous"
+    NOT_NOW = "not-now"
+
+
+@dataclass(frozen=True, slots=True)
+class LineIssue:
+    """A rejected line, quoted, with the reason."""
+
+    line_no: int
+    line: str
+    kind: IssueKind
+    message: str
+
+    def describe(self) -> str:
+        return f"line {self.line_no}: {self.line!r}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """What a parser made of a power's order text."""
+
+    orders: tuple[Order, ...] = ()
+    issues: tuple[LineIssue, ...] = ()
+    ready: bool = False
+    commands: tuple[str, ...] = field(default=())
+
+    def canonical_lines(self) -> list[str]:
+        return [o.canonical() for o in self.orders]

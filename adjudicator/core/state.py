@@ -1,0 +1,48 @@
+"""The immutable game state every ruleset extends."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict
+
+
+def canonical_json(data: Any) -> str:
+    """JSON with sorted keys and no spaces: the same value always gives the same text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class GameState(BaseModel):
+    """Where a game stands between two resolutions.
+
+    Rulesets subclass it with their own fields. It is frozen: a resolution returns a new state
+    made with :meth:`evolve`, never changes the old one, so a stored snapshot stays true.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: str
+    ruleset_version: str
+    game: str
+    turn: int = 1
+    window: int = 0
+    over: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        return cls.model_validate(data)
+
+    def digest(self) -> str:
+        """A stable SHA-256 of the canonical JSON; replay tests compare these."""
+        return hashlib.sha256(canonical_json(self.to_json()).encode()).hexdigest()
+
+    def evolve(self, **changes: Any) -> Self:
+        """A copy with some fields replaced (validated, so a typo in a field name fails)."""
+        data = {name: getattr(self, name) for name in type(self).model_fields}
+        data.update(changes)
+        return type(self).model_validate(data)

@@ -1,0 +1,1 @@
+"""Rulesets, one package per game, found by name in :mod:`adjudicator.rulesets.registry`."""

@@ -1,0 +1,79 @@
+"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD (used by scenarios and `adjudicator gm edit`)."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.errors import EditError
+from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.medioevo.board import Board
+from adjudicator.rulesets.medioevo.parse import territory_index
+from adjudicator.rulesets.medioevo.state import BUILDINGS, MedioevoState
+
+USAGE = (
+    "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
+    "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
+    "BUILD territory building..."
+)
+_IDENT = re.compile(r"^[A-ZÀ-Ý_][A-ZÀ-Ý_ ]*$")
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise EditError(f"{what}: expected a whole number, not {text!r}") from None
+
+
+def _lookup(index: NameIndex, typed: str) -> str:
+    try:
+        return index.resolve(typed)
+    except LookupError as exc:
+        raise EditError(str(exc)) from None
+
+
+def apply_edit(state: MedioevoState, command: str, board: Board) -> MedioevoState:
+    """One edit line applied to the state; raises EditError naming what was wrong."""
+    words = command.split()
+    if len(words) < 2:
+        raise EditError(f"{command!r}: {USAGE}")
+    verb = words[0].upper()
+    powers = NameIndex(((p, p) for p in state.powers), "power")
+    lands = territory_index(board)
+    if verb == "BUILD":
+        tid = _lookup(lands, words[1])
+        wanted = tuple(w.lower() for w in words[2:])
+        bad = [w for w in wanted if w not in BUILDINGS]
+        if bad or not wanted:
+            raise EditError(f"{command!r}: expected buildings among {', '.join(BUILDINGS)}")
+        return state.with_territory(tid, buildings=wanted)
+    power = _lookup(powers, words[1])
+    held = state.powers[power]
+    match verb, words[2:]:
+        case "SET", [field, value] if field.lower() in ("florins", "honor", "reinforcements"):
+            return state.with_power(power, **{field.lower(): _int(value, f"SET {field}")})
+        case "SET", [field, other, value] if field.lower() in ("cb", "casus_belli"):
+            target = _lookup(powers, other)
+            return state.with_power(power, casus_belli={**held.casus_belli, target: _int(value, "SET cb")})
+        case "GRANT", [kind, *name] if kind.lower() in ("tech", "card") and name:
+            ident = " ".join(name).upper()
+            if not _IDENT.match(ident):
+                raise EditError(f"{command!r}: {ident!r} is not a technology or card name")
+            if kind.lower() == "tech":
+                return state.with_power(power, techs=tuple(sorted({*held.techs, ident})))
+            return state.with_power(power, cards=(*held.cards, ident))
+        case "GIVE", [_, *_] as names:
+            for typed in names:
+                tid = _lookup(lands, typed)
+                state = state.with_territory(tid, owner=power)
+            return state
+        case "PLACE", [amount, keyword, *where] if keyword.upper() == "IN" and where:
+            tid = _lookup(lands, " ".join(where))
+            terr = state.territories[tid]
+            count = _int(amount, "PLACE")
+            total = terr.armies.get(power, 0) + count
+            if total < 0:
+                raise EditError(f"{command!r}: that would leave {total} VF")
+            armies = {**terr.armies, power: total}
+            return state.with_territory(tid, armies={p: n for p, n in armies.items() if n})
+    raise EditError(f"{command!r}: {USAGE}")

@@ -1,0 +1,119 @@
+"""Medioevo events: what reports tell, each with who may see it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from adjudicator.core.events import Event
+
+
+class SetupDone(Event):
+    kind: ClassVar[str] = "mu-setup"
+    kingdoms: dict[str, str]
+    pope: str | None
+
+    def summary(self) -> str:
+        held = ", ".join(f"{p} holds {k}" for p, k in self.kingdoms.items())
+        return f"Setup: {held}. Pope: {self.pope or 'none (no Catholic power)'}"
+
+
+class BidsRevealed(Event):
+    kind: ClassVar[str] = "mu-bids-revealed"
+    bids: dict[str, int]
+
+    def summary(self) -> str:
+        shown = ", ".join(f"{p} {b}" for p, b in sorted(self.bids.items(), key=lambda kv: -kv[1]))
+        return f"Sealed bids opened: {shown or 'nobody bid'}"
+
+
+class PlaceWon(Event):
+    kind: ClassVar[str] = "mu-place-won"
+    power: str
+    place: int
+    price: int
+
+    def summary(self) -> str:
+        return f"{self.power} takes place {self.place} in the turn order for {self.price} florins"
+
+
+class TurnOrderSet(Event):
+    kind: ClassVar[str] = "mu-turn-order"
+    order: tuple[str, ...]
+
+    def summary(self) -> str:
+        return "Turn order: " + ", ".join(self.order)
+
+
+class TaxesCollected(Event):
+    kind: ClassVar[str] = "mu-taxes"
+    power: str
+    items: dict[str, int]
+    total: int
+
+    def summary(self) -> str:
+        parts = ", ".join(f"{k} {v}" for k, v in self.items.items())
+        return f"{self.power} collects {self.total} florins in taxes ({parts})"
+
+
+class LoanTaken(Event):
+    kind: ClassVar[str] = "mu-loan"
+    power: str
+    die: int
+    amount: int
+
+    def summary(self) -> str:
+        return f"{self.power} borrows {self.amount} florins from the bank (die {self.die})"
+
+
+class LoanRepaid(Event):
+    kind: ClassVar[str] = "mu-loan-repaid"
+    power: str
+    principal: int
+    paid: int
+
+    def summary(self) -> str:
+        return f"{self.power} repays a loan of {self.principal} with {self.paid} florins"
+
+
+class ReinforcementsGranted(Event):
+    kind: ClassVar[str] = "mu-reinforcements"
+    power: str
+    items: dict[str, int]
+    total: int
+
+    def summary(self) -> str:
+        parts = ", ".join(f"{k} {v}" for k, v in self.items.items())
+        return f"{self.power} raises {self.total} VF of reinforcements ({parts})"
+
+
+class ArmiesPlaced(Event):
+    kind: ClassVar[str] = "mu-placed"
+    power: str
+    territory: str
+    amount: int
+
+    def summary(self) -> str:
+        return f"{self.power} places {self.amount} VF in {self.territory}"
+
+
+class ReinforcementsLost(Event):
+    kind: ClassVar[str] = "mu-reinforcements-lost"
+    power: str
+    amount: int
+
+    def summary(self) -> str:
+        return f"{self.power} could not place {self.amount} VF: they are lost (L1542)"
+
+
+MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
+    SetupDone,
+    BidsRevealed,
+    PlaceWon,
+    TurnOrderSet,
+    TaxesCollected,
+    LoanTaken,
+    LoanRepaid,
+    ReinforcementsGranted,
+    ArmiesPlaced,
+    ReinforcementsLost,
+)

@@ -1,0 +1,56 @@
+"""Medioevo order types. Each ``canonical()`` text parses back to an equal order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from adjudicator.core.orders import Order
+
+TURN_ORDER = "turn_order"
+TAXES = "taxes"
+REINFORCEMENTS = "reinforcements"
+PLACEMENT = "placement"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Order):
+    """A proxy bid: the most florins the power will pay for the first open place (design §7)."""
+
+    phase: ClassVar[str] = TURN_ORDER
+    amount: int
+
+    def canonical(self) -> str:
+        return f"BID {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLoan(Order):
+    """Ask the bank for a loan (seed 002, L911-919)."""
+
+    phase: ClassVar[str] = TAXES
+
+    def canonical(self) -> str:
+        return "LOAN"
+
+
+@dataclass(frozen=True, slots=True)
+class RepayLoan(Order):
+    """Repay the oldest loan with 10% interest (seed 002, L915)."""
+
+    phase: ClassVar[str] = TAXES
+
+    def canonical(self) -> str:
+        return "REPAY"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Order):
+    """Place reinforcement VF in one of the power's settlements (seed 002, L1534)."""
+
+    phase: ClassVar[str] = PLACEMENT
+    amount: int
+    territory: str
+
+    def canonical(self) -> str:
+        return f"PLACE {self.amount} IN {self.territory}"

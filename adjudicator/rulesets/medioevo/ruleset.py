@@ -1,0 +1,137 @@
+"""Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
+
+Phases implemented so far: 1 (turn order), 5 (taxes and loans), 6 (reinforcements) and
+8 (positioning). The others join as their issues land; the windows list grows with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.engine import open_phases, window_label
+from adjudicator.core.events import Event, GmEdited, Visibility
+from adjudicator.core.orders import Order, Submission
+from adjudicator.core.ruleset import PhaseSpec, Resolution, WindowSpec
+from adjudicator.core.state import GameState
+from adjudicator.rulesets.medioevo import edits, setup
+from adjudicator.rulesets.medioevo.board import Board, default_board
+from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
+from adjudicator.rulesets.medioevo.orders import PLACEMENT, REINFORCEMENTS, TAXES, TURN_ORDER, Bid, Place, TakeLoan
+from adjudicator.rulesets.medioevo.parse import parse_lines
+from adjudicator.rulesets.medioevo.phases import placement, reinforcements, taxes, turn_order
+from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.view import view as medioevo_view
+
+PHASES = (
+    PhaseSpec(TURN_ORDER, 1, "Turn order"),
+    PhaseSpec(TAXES, 5, "Taxes"),
+    PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
+    PhaseSpec(PLACEMENT, 8, "Positioning"),
+)
+WINDOWS = (
+    WindowSpec("bids", (TURN_ORDER,)),
+    WindowSpec("economy", (TAXES, REINFORCEMENTS, PLACEMENT)),
+)
+
+
+def _mu(state: GameState) -> MedioevoState:
+    return cast(MedioevoState, state)
+
+
+class MedioevoRuleset:
+    name = "medioevo"
+    version = "0.1"
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board or default_board()
+
+    def state_type(self) -> type[GameState]:
+        return MedioevoState
+
+    def phases(self) -> Sequence[PhaseSpec]:
+        return PHASES
+
+    def windows(self) -> Sequence[WindowSpec]:
+        return WINDOWS
+
+    def event_types(self) -> Sequence[type[Event]]:
+        return MEDIOEVO_EVENTS
+
+    def initial_state(
+        self, game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        state, event = setup.initial_state(game, powers, options, dice, self.board, self.version)
+        return state, (event,)
+
+    def power_ids(self, state: GameState) -> tuple[str, ...]:
+        return tuple(_mu(state).powers)
+
+    def takes_orders(self, state: GameState, phase: str) -> bool:
+        if phase == TURN_ORDER:
+            return turn_order.takes_orders(_mu(state))
+        return phase in (TAXES, PLACEMENT)
+
+    def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
+        return (
+            turn_order.check(state, power, order)
+            or taxes.check(state, power, order)
+            or placement.check(state, power, order, self.board)
+        )
+
+    def parse(
+        self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
+    ) -> Submission:
+        return parse_lines(
+            _mu(state),
+            power,
+            lines,
+            self.board,
+            open_phases(self, state),
+            window_label(self, state),
+            self._check if strict else None,
+        )
+
+    def default_orders(self, state: GameState, phase: str, power: str) -> Sequence[Order]:
+        """A silent power bids nothing, borrows nothing and places by the default rule (R4)."""
+        return ()
+
+    def legal_orders(self, state: GameState, power: str) -> Sequence[Order]:
+        mu = _mu(state)
+        phases = open_phases(self, state)
+        held = mu.powers[power]
+        options: list[Order] = []
+        if TURN_ORDER in phases:
+            options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
+        if TAXES in phases and not held.loans:
+            options.append(TakeLoan())
+        if PLACEMENT in phases:
+            options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.board))
+        return options
+
+    def resolve(
+        self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
+    ) -> Resolution:
+        mu = _mu(state)
+        if phase == TURN_ORDER:
+            return turn_order.resolve(mu, orders, dice)
+        if phase == TAXES:
+            return taxes.resolve(mu, orders, dice, self.board)
+        if phase == REINFORCEMENTS:
+            return reinforcements.resolve(mu, self.board)
+        if phase == PLACEMENT:
+            return placement.resolve(mu, orders, self.board)
+        raise ValueError(f"unknown Medioevo phase {phase!r}")
+
+    def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
+        new = edits.apply_edit(_mu(state), command, self.board)
+        return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=Visibility.public()),)
+
+    def view(self, state: GameState, viewer: str) -> dict[str, Any]:
+        return medioevo_view(_mu(state), viewer)
+
+    def is_over(self, state: GameState) -> bool:
+        """Over once the turn limit chosen at setup (L325-337) has been played."""
+        limit = _mu(state).turn_limit
+        return state.over or (limit is not None and state.turn > limit)

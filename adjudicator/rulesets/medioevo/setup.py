@@ -1,0 +1,81 @@
+"""Setup (seed 002, L353-386), the part that needs no player decision yet.
+
+Each power takes the playable kingdom named like it (or the one ``options.kingdoms`` gives it),
+1000 florins (L371), its home territories; every settlement site gets a village and a tower,
+each capital a town and a fort (L383); Costantinopoli a castle, Kiev nothing (L384); the
+cathedral stands in the capital until the setup orders let players choose (docs/rulings.md R2);
+the Pope is drawn among the Catholic powers (L382). Kingdom contiguity (L355) and the starting
+armies come with the setup issue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.core.dice import Dice
+from adjudicator.errors import AdjudicatorError
+from adjudicator.rulesets.medioevo.board import Board, KingdomSize, Religion
+from adjudicator.rulesets.medioevo.events import SetupDone
+from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+
+START_FLORINS = 1000
+CASTLE_CAPITALS = ("costantinopoli",)
+EMPTY_SITES = ("kiev",)
+
+
+def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Board) -> dict[str, str]:
+    chosen = dict(options.get("kingdoms", {}))
+    playable = board.playable_kingdoms()
+    out: dict[str, str] = {}
+    for power in powers:
+        kingdom = chosen.get(power, power)
+        if kingdom not in playable:
+            raise AdjudicatorError(
+                f"power {power!r} has no kingdom: name powers after a playable kingdom "
+                f"({', '.join(playable)}) or give options.kingdoms.{power}"
+            )
+        if kingdom in out.values():
+            raise AdjudicatorError(f"kingdom {kingdom!r} is taken by two powers")
+        out[power] = kingdom
+    if not 2 <= len(out) <= 10:
+        raise AdjudicatorError(f"Medioevo takes 2 to 10 powers, not {len(out)}")
+    return out
+
+
+def initial_state(
+    game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice, board: Board, version: str
+) -> tuple[MedioevoState, SetupDone]:
+    kingdoms = assign_kingdoms(powers, options, board)
+    owner_of_kingdom = {k: p for p, k in kingdoms.items()}
+    capitals = {
+        k.capital
+        for kid, k in board.kingdoms.items()
+        if kid in owner_of_kingdom or (not k.playable and k.size is KingdomSize.MAJOR)
+    }
+    territories: dict[str, TerritoryState] = {}
+    for tid, terr in board.territories.items():
+        owner = owner_of_kingdom.get(terr.kingdom)
+        buildings: tuple[str, ...] = ()
+        if terr.site and tid not in EMPTY_SITES:
+            if tid in capitals:
+                buildings = ("town", "castle" if tid in CASTLE_CAPITALS else "fort")
+            else:
+                buildings = ("village", "castle" if tid in CASTLE_CAPITALS else "tower")
+            if owner and tid == board.kingdoms[terr.kingdom].capital:
+                buildings = (*buildings, "cathedral")
+        territories[tid] = TerritoryState(owner=owner, buildings=buildings)
+    catholics = [p for p in powers if board.kingdoms[kingdoms[p]].religion is Religion.CATHOLIC]
+    pope = catholics[dice.roll(len(catholics), "pope") - 1] if catholics else None
+    state = MedioevoState(
+        ruleset="medioevo",
+        ruleset_version=version,
+        game=game,
+        powers={
+            p: PowerState(kingdom=kingdoms[p], florins=START_FLORINS, pope=(p == pope)) for p in powers
+        },
+        territories=territories,
+        board=board.name,
+        turn_limit=options.get("turns"),
+    )
+    return state, SetupDone(phase="setup", kingdoms=kingdoms, pope=pope)

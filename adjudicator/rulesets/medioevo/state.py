@@ -1,0 +1,81 @@
+"""The Medioevo game state: powers, territories, turn order (documented in docs/state.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, computed_field, model_validator
+
+from adjudicator.core.state import GameState
+
+
+def tech_level(tech_count: int) -> int:
+    """LT from the number of technologies: <8 → I, 8-15 → II, 16+ → III (seed 002, L446)."""
+    return 1 if tech_count < 8 else 2 if tech_count < 16 else 3
+
+
+class PowerState(BaseModel):
+    """One player's kingdom: money, honor, technologies, cards, loans, grievances."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kingdom: str
+    florins: int
+    honor: int = 0
+    techs: tuple[str, ...] = ()
+    loans: tuple[int, ...] = ()
+    cards: tuple[str, ...] = ()
+    casus_belli: dict[str, int] = {}
+    reinforcements: int = 0
+    pope: bool = False
+    bankruptcy_used: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_derived(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "tech_level" in data:
+            data = {k: v for k, v in data.items() if k != "tech_level"}
+        return data
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def tech_level(self) -> int:
+        return tech_level(len(self.techs))
+
+
+class TerritoryState(BaseModel):
+    """Who owns a territory, whose armies (VF) stand in it, and what is built there."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    owner: str | None = None
+    armies: dict[str, int] = {}
+    buildings: tuple[str, ...] = ()
+
+    def settlement(self) -> str | None:
+        return next((b for b in self.buildings if b in SETTLEMENTS), None)
+
+
+SETTLEMENTS = ("village", "town", "city")
+FORTIFICATIONS = ("tower", "fort", "castle")
+BUILDINGS = (*SETTLEMENTS, *FORTIFICATIONS, "cathedral")
+
+
+class MedioevoState(GameState):
+    powers: dict[str, PowerState]
+    territories: dict[str, TerritoryState]
+    turn_order: tuple[str, ...] = ()
+    bank: int = 0
+    board: str = "bootstrap"
+    turn_limit: int | None = None
+
+    def with_power(self, power: str, **changes: Any) -> MedioevoState:
+        updated = self.powers[power].model_copy(update=changes)
+        return self.evolve(powers={**self.powers, power: updated})
+
+    def with_territory(self, territory: str, **changes: Any) -> MedioevoState:
+        updated = self.territories[territory].model_copy(update=changes)
+        return self.evolve(territories={**self.territories, territory: updated})
+
+    def owned_by(self, power: str) -> tuple[str, ...]:
+        return tuple(t for t, ts in self.territories.items() if ts.owner == power)

@@ -1,0 +1,28 @@
+"""What each viewer may see of a Medioevo state.
+
+Public: the map (owners, armies, buildings), honor, technologies and LT (L341, L450), the turn
+order, the Pope. Private to the power: its florins, cards, loans, reinforcements waiting and
+casus belli (florins are behind the screen, A52: we keep them private). The GM sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.core.view import GM
+from adjudicator.rulesets.medioevo.state import MedioevoState
+
+PRIVATE_FIELDS = ("florins", "cards", "loans", "reinforcements", "casus_belli", "bankruptcy_used")
+
+
+def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
+    full = state.to_json()
+    if viewer == GM:
+        return full
+    powers: dict[str, Any] = {}
+    for pid, data in full["powers"].items():
+        if pid == viewer:
+            powers[pid] = data
+        else:
+            powers[pid] = {k: v for k, v in data.items() if k not in PRIVATE_FIELDS}
+    return {**full, "powers": powers, "bank": None}
