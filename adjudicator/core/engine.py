@@ -128,7 +128,7 @@ def resolve_window(
             DiceRolled(phase=key, key=r.key, sides=r.sides, value=r.value, loaded=r.loaded, purpose=r.purpose)
             for r in dice.rolls
         )
-        events.extend(resolution.events)
+        events.extend(e if e.phase else e.model_copy(update={"phase": key}) for e in resolution.events)
         state = resolution.state
         outcomes.append(PhaseOutcome(phase, key, state, tuple(events), resolution.results))
     left.update({k: tuple(v) for k, v in loaded.items() if k != "*" and v})

@@ -62,6 +62,7 @@ class Event(BaseModel):
 
 class GameCreated(Event):
     kind: ClassVar[str] = "game-created"
+    game: str
     ruleset: str
     powers: tuple[str, ...]
     options: dict[str, Any]
@@ -116,6 +117,24 @@ class WindowAdjudicated(Event):
         return f"Window {self.label} adjudicated"
 
 
+class WindowOpened(Event):
+    kind: ClassVar[str] = "window-opened"
+    label: str
+    state_digest: str
+
+    def summary(self) -> str:
+        return f"Window {self.label} opens"
+
+
+class DiceLoaded(Event):
+    kind: ClassVar[str] = "dice-loaded"
+    key: str
+    values: tuple[int, ...]
+
+    def summary(self) -> str:
+        return f"The GM loaded dice for {self.key}: {', '.join(map(str, self.values))}"
+
+
 class SeedRevealed(Event):
     kind: ClassVar[str] = "seed-revealed"
     seed: str
@@ -139,6 +158,8 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     DiceRolled,
     OrdersDefaulted,
     WindowAdjudicated,
+    WindowOpened,
+    DiceLoaded,
     SeedRevealed,
     RolledBack,
 )

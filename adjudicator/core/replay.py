@@ -1,0 +1,59 @@
+"""Rebuild a game from its log: the same inputs through the same parser and engine.
+
+The log's inputs are the creation, GM edits and, per resolved window, the orders as canonical
+text and the loaded dice. Replaying them must reproduce the state at every window opening; a
+mismatch means the log and the snapshots disagree, and the log wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.engine import resolve_window
+from adjudicator.core.events import Event, GameCreated, GmEdited, WindowAdjudicated, WindowOpened
+from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.state import GameState
+
+SETUP_NAMESPACE = "T0.setup"
+
+
+class ReplayError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Opening:
+    label: str
+    state: GameState
+
+
+def read_orders(ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]) -> dict[str, list]:  # type: ignore[type-arg]
+    """Stored canonical order lines back to orders (syntax and names only, as at the deadline)."""
+    return {
+        power: list(ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False).orders)
+        for power, lines in lines_by_power.items()
+    }
+
+
+def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Opening]:
+    """The state at each window opening, recomputed from the input events alone."""
+    state: GameState | None = None
+    openings: list[Opening] = []
+    for event in events:
+        if isinstance(event, GameCreated):
+            state, _ = ruleset.initial_state(event.game, event.powers, event.options, Dice(seed, SETUP_NAMESPACE))
+            continue
+        if state is None:
+            raise ReplayError(f"{event.kind} before the game was created")
+        if isinstance(event, GmEdited):
+            state, _ = ruleset.gm_edit(state, event.command)
+        elif isinstance(event, WindowOpened):
+            openings.append(Opening(event.label, state))
+        elif isinstance(event, WindowAdjudicated):
+            if state.digest() != event.state_digest:
+                raise ReplayError(f"state before {event.label} differs from the one that was adjudicated")
+            orders = read_orders(ruleset, state, event.orders)
+            state = resolve_window(ruleset, state, orders, seed, event.loaded_dice).state
+    return openings

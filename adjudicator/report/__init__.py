@@ -1,0 +1,1 @@
+"""Reports rendered from a PlayerView and the power's results, never from the full state."""

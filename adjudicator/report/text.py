@@ -1,0 +1,48 @@
+"""A plain-text turn report (the HTML report with the map comes with the report issue)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from adjudicator.core.results import OrderResult
+from adjudicator.core.view import PlayerView
+
+
+def _sheet(view: PlayerView) -> list[str]:
+    powers: dict[str, Any] = view.data.get("powers", {})
+    own = powers.get(view.viewer)
+    lines: list[str] = []
+    if own is not None:
+        lines += [
+            "Your sheet",
+            f"  florins: {own['florins']}   honor: {own['honor']}   LT: {own['tech_level']}",
+            f"  technologies: {', '.join(own['techs']) or 'none'}",
+            f"  cards: {', '.join(own['cards']) or 'none'}   loans: {', '.join(map(str, own['loans'])) or 'none'}",
+            "",
+        ]
+    lines.append("Standings")
+    for pid, data in sorted(powers.items(), key=lambda kv: (-kv[1]["honor"], kv[0])):
+        held = sum(1 for t in view.data["territories"].values() if t["owner"] == pid)
+        lines.append(f"  {pid:<20} honor {data['honor']:>3}  LT {data['tech_level']}  territories {held}")
+    armies = [
+        f"  {tid}: " + ", ".join(f"{p} {n}" for p, n in sorted(t["armies"].items()))
+        for tid, t in sorted(view.data["territories"].items())
+        if t["armies"]
+    ]
+    if armies:
+        lines += ["", "Armies (VF)", *armies]
+    return lines
+
+
+def render_text(view: PlayerView, label: str, results: Sequence[OrderResult], next_label: str) -> str:
+    """The report of one resolved window for ``view.viewer``."""
+    who = "the GM" if view.viewer == "gm" else view.viewer
+    lines = [f"{view.game}: report of window {label} for {who}", ""]
+    lines.append("What happened")
+    lines += [f"  [{e.phase}] {e.summary()}" for e in view.events] or ["  nothing"]
+    own = [r for r in results if view.viewer in ("gm", r.power)]
+    lines += ["", "Your orders" if view.viewer != "gm" else "Orders"]
+    lines += [f"  {r.power}: {r.describe()}" for r in own] or ["  none"]
+    lines += ["", *_sheet(view), "", f"Next window: {next_label}"]
+    return "\n".join(lines) + "\n"

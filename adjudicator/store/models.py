@@ -1,0 +1,163 @@
+"""The tables. The event log is the source of truth; snapshots and ``games.state`` are caches."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, LargeBinary, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlmodel import Field, SQLModel
+
+JSONType = JSON().with_variant(JSONB(), "postgresql")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "games"
+
+    id: str = Field(primary_key=True, max_length=64)
+    ruleset: str = Field(max_length=32)
+    ruleset_version: str = Field(max_length=16)
+    status: str = Field(default="active", max_length=16)
+    seed: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    seed_hash: str = Field(max_length=64)
+    seed_revealed: bool = False
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    powers: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
+    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    state_digest: str = Field(max_length=64)
+    loaded_dice: dict[str, list[int]] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    current_window_id: int | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class Power(SQLModel, table=True):
+    __tablename__ = "powers"
+    __table_args__ = (UniqueConstraint("game_id", "power"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    power: str = Field(max_length=64)
+    secret_hash: str = Field(max_length=200)
+    address: str | None = Field(default=None, max_length=320)
+    missed: int = 0
+
+
+class Window(SQLModel, table=True):
+    """One opening of an order window. A rollback discards windows and opens a new row."""
+
+    __tablename__ = "windows"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    turn: int
+    index: int
+    label: str = Field(max_length=64)
+    status: str = Field(default="open", max_length=16)
+    opened_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    deadline: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    resolved_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    start_event_id: int = 0
+
+
+class OrderSet(SQLModel, table=True):
+    """Every version a power sent for a window; the latest counts."""
+
+    __tablename__ = "order_sets"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    window_id: int = Field(foreign_key="windows.id", index=True)
+    power: str = Field(max_length=64)
+    version: int
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    orders: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
+    issues: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
+    ready: bool = False
+    source: str = Field(default="cli", max_length=16)
+    submitted_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    window_id: int | None = Field(default=None, index=True)
+    kind: str = Field(max_length=48)
+    phase: str = Field(default="", max_length=64)
+    scope: str = Field(max_length=16)
+    audience: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    discarded: bool = False
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class Snapshot(SQLModel, table=True):
+    """The state at the opening of a window (cache; replay must reproduce it)."""
+
+    __tablename__ = "snapshots"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    window_id: int = Field(foreign_key="windows.id", index=True)
+    label: str = Field(max_length=64)
+    digest: str = Field(max_length=64)
+    state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    discarded: bool = False
+
+
+class ResultRow(SQLModel, table=True):
+    __tablename__ = "results"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    window_id: int = Field(foreign_key="windows.id", index=True)
+    phase: str = Field(max_length=64)
+    power: str = Field(max_length=64)
+    order_text: str = Field(sa_column=Column(Text, nullable=False))
+    ok: bool
+    note: str = Field(default="", sa_column=Column(Text, nullable=False))
+    reason_code: str | None = Field(default=None, max_length=48)
+    reason: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    discarded: bool = False
+
+
+class Outbox(SQLModel, table=True):
+    """A mail to send, written in the same transaction as what caused it."""
+
+    __tablename__ = "outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    window_id: int | None = None
+    recipient: str = Field(max_length=64)
+    address: str | None = Field(default=None, max_length=320)
+    message_id: str = Field(unique=True, max_length=255)
+    subject: str = Field(max_length=255)
+    body_text: str = Field(sa_column=Column(Text, nullable=False))
+    body_html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    status: str = Field(default="pending", max_length=16)
+    attempts: int = 0
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    sent_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class InboundMail(SQLModel, table=True):
+    """Every message that came in, logged by Message-ID before anything else happens."""
+
+    __tablename__ = "inbound_mail"
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(unique=True, max_length=255)
+    received_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    game_id: str | None = Field(default=None, max_length=64)
+    power: str | None = Field(default=None, max_length=64)
+    status: str = Field(default="received", max_length=16)
+    note: str = Field(default="", sa_column=Column(Text, nullable=False))
