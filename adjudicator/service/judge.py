@@ -364,7 +364,7 @@ class Judge:
             assert window.id is not None
             session.add(
                 OrderSet(
-                    game_id=game.id, window_id=window.id, power=power, version=version, text=text,
+                    game_id=game.id, window_id=window.id, power=power, version=version, text=redact_secret(text),
                     orders=list(accepted), issues=list(rejected), ready=bool(parsed.ready), source=source,
                     submitted_at=now,
                 )
@@ -522,6 +522,11 @@ class Judge:
     def outbox(self, game_id: str) -> list[Outbox]:
         with Session(self.engine) as session:
             return list(session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))))
+
+
+def redact_secret(text: str) -> str:
+    """Order text as stored: the secret never reaches the database in clear."""
+    return re.sub(r"(SECRET\s+)\S+", r"\1***", text, flags=re.IGNORECASE)
 
 
 def _aware(when: datetime) -> datetime:

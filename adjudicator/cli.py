@@ -1,0 +1,287 @@
+"""`adjudicator …`: the GM's and the operator's command line.
+
+Every error a user can cause ends in one line naming the input and what was expected, and exit
+status 2; nothing in the store is changed by a command that fails.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn
+from rich.table import Table
+
+from adjudicator.core.view import GM
+from adjudicator.errors import AdjudicatorError
+from adjudicator.service.judge import Judge
+from adjudicator.store.db import database_url, make_engine, migrate
+
+app = typer.Typer(help="A play-by-email judge for Medioevo Universale and other medieval strategy games.", no_args_is_help=True)
+game_app = typer.Typer(help="Create, list and show games; publish the dice seed.", no_args_is_help=True)
+gm_app = typer.Typer(help="The GM's tools: edits, loaded dice, rollback, replay check.", no_args_is_help=True)
+scenario_app = typer.Typer(help="Run scenario files (what-if questions, rulebook examples).", no_args_is_help=True)
+app.add_typer(game_app, name="game")
+app.add_typer(gm_app, name="gm")
+app.add_typer(scenario_app, name="scenario")
+
+out = Console()
+err = Console(stderr=True)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"error: {message}", markup=False, highlight=False)
+    return typer.Exit(code=2)
+
+
+def guarded(fn: Callable[P, R]) -> Callable[P, R]:
+    """Turn the errors a user can cause into one line and exit status 2."""
+
+    @wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except AdjudicatorError as exc:
+            raise _fail(str(exc)) from None
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise _fail(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+
+    return wrapper
+
+
+def judge() -> Judge:
+    engine = make_engine(database_url())
+    migrate(engine)
+    return Judge(engine)
+
+
+# ---- games -------------------------------------------------------------------------------------
+@game_app.command("create")
+@guarded
+def game_create(
+    game: Annotated[str, typer.Argument(help="id of the new game, e.g. campagna-1250")],
+    powers: Annotated[str, typer.Option(help="comma-separated power ids, e.g. hungary,france,byzantium")],
+    ruleset: Annotated[str, typer.Option(help="the game's rules")] = "medioevo",
+    turns: Annotated[int | None, typer.Option(help="end after this many turns")] = None,
+    period_hours: Annotated[float | None, typer.Option(help="hours from a window's opening to its deadline")] = None,
+    options: Annotated[str | None, typer.Option(help="more options as a JSON object")] = None,
+) -> None:
+    """Create a game and print each power's secret (shown once, stored hashed)."""
+    opts: dict[str, Any] = json.loads(options) if options else {}
+    if not isinstance(opts, dict):
+        raise AdjudicatorError(f"--options {options!r}: expected a JSON object")
+    if turns is not None:
+        opts["turns"] = turns
+    if period_hours is not None:
+        opts["period_hours"] = period_hours
+    names = [p.strip().lower() for p in powers.split(",") if p.strip()]
+    secrets = judge().create_game(game, ruleset, names, opts)
+    table = Table(title=f"{game}: secrets (shown once)")
+    table.add_column("power")
+    table.add_column("secret")
+    for power, secret in secrets.items():
+        table.add_row(power, secret)
+    out.print(table)
+
+
+@game_app.command("list")
+@guarded
+def game_list() -> None:
+    """Every game in the store."""
+    table = Table(title="games")
+    for column in ("game", "ruleset", "status", "powers", "window"):
+        table.add_column(column)
+    j = judge()
+    for game in j.games():
+        _, window = j.game(game.id)
+        table.add_row(game.id, game.ruleset, game.status, ", ".join(game.powers), window.label)
+    out.print(table)
+
+
+@game_app.command("show")
+@guarded
+def game_show(game: str) -> None:
+    """A game's open window, deadline, who has sent orders, and the dice commitment."""
+    j = judge()
+    row, window = j.game(game)
+    sets = j.current_orders(game)
+    out.print(f"[bold]{row.id}[/] ({row.ruleset} {row.ruleset_version}), {row.status}")
+    out.print(f"open window: {window.label} (id {window.id}), deadline: {window.deadline or 'none'}")
+    out.print(f"dice seed commitment: {row.seed_hash}" + (" (revealed)" if row.seed_revealed else ""))
+    table = Table()
+    for column in ("power", "orders", "version", "ready"):
+        table.add_column(column)
+    for power in row.powers:
+        s = sets.get(power)
+        table.add_row(power, str(len(s.orders)) if s else "-", str(s.version) if s else "-", "yes" if s and s.ready else "no")
+    out.print(table)
+
+
+@game_app.command("reveal-seed")
+@guarded
+def game_reveal_seed(game: str) -> None:
+    """Publish the dice seed (GM): anyone can then recompute every roll."""
+    out.print(judge().reveal_seed(game))
+
+
+# ---- orders and adjudication -------------------------------------------------------------------
+def _body(raw: str) -> str:
+    """A raw RFC 822 message's text body, or the text itself when it is a plain body."""
+    head = raw.lstrip().split("\n", 1)[0]
+    if ":" not in head or head.upper().startswith(("GAME", "POWER", "SECRET")):
+        return raw
+    message = email.message_from_string(raw, policy=email.policy.default)
+    part = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
+    if part is None:
+        raise AdjudicatorError("the message has no text/plain part")
+    return str(part.get_content())
+
+
+@app.command()
+@guarded
+def submit(
+    file: Annotated[str, typer.Argument(help="a mail body or raw RFC 822 message; '-' for stdin")] = "-",
+) -> None:
+    """Store orders for the open window and print the receipt."""
+    try:
+        raw = sys.stdin.read() if file == "-" else Path(file).read_text()
+    except OSError as exc:
+        raise AdjudicatorError(f"cannot read {file!r}: {exc.strerror}") from None
+    out.print(judge().submit(_body(raw)).render(), markup=False, highlight=False)
+
+
+@app.command()
+@guarded
+def adjudicate(
+    game: str,
+    force: Annotated[bool, typer.Option(help="resolve now, before the deadline")] = False,
+    window: Annotated[str | None, typer.Option(help="only if this window (label or id) is the open one")] = None,
+) -> None:
+    """Resolve the open window (when due, or with --force)."""
+    done = judge().adjudicate(game, window=window, force=force)
+    out.print(f"adjudicated {', '.join(done.labels)}; now open: {done.now_open}" + (" (game over)" if done.over else ""))
+
+
+@app.command()
+@guarded
+def state(
+    game: str,
+    as_power: Annotated[str | None, typer.Option("--as", help="show what this power sees")] = None,
+    gm: Annotated[bool, typer.Option("--gm", help="show everything (the GM's view)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON (documented in docs/state.md)")] = False,
+) -> None:
+    """A game's current state as one viewer sees it (public by default)."""
+    viewer = as_power.lower() if as_power else (GM if gm else "public")
+    view = judge().view(game, viewer)
+    if as_json:
+        print(json.dumps(view.data, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    table = Table(title=f"{game} {view.window} as seen by {viewer}")
+    for column in ("power", "florins", "honor", "LT", "territories"):
+        table.add_column(column)
+    for pid, data in view.data["powers"].items():
+        held = sum(1 for t in view.data["territories"].values() if t["owner"] == pid)
+        table.add_row(pid, str(data.get("florins", "?")), str(data["honor"]), str(data["tech_level"]), str(held))
+    out.print(table)
+
+
+# ---- GM ----------------------------------------------------------------------------------------
+@gm_app.command("edit")
+@guarded
+def gm_edit(game: str, command: Annotated[list[str], typer.Argument(help="e.g. SET hungary florins 500")]) -> None:
+    """Change the state by hand (logged and shown in reports)."""
+    judge().gm_edit(game, " ".join(command))
+    out.print("done")
+
+
+@gm_app.command("rollback")
+@guarded
+def gm_rollback(game: str, window: Annotated[str, typer.Argument(help="label (T2.bids) or id of the window")]) -> None:
+    """Return to the start of an earlier window and reopen it with its orders."""
+    out.print(f"{game} is back at {judge().rollback(game, window)}")
+
+
+@gm_app.command("load-dice")
+@guarded
+def gm_load_dice(
+    game: str,
+    key: Annotated[str, typer.Argument(help="phase key such as T2.taxes, or * for the next rolls")],
+    values: Annotated[list[int], typer.Argument(help="the values, in order")],
+) -> None:
+    """Script the next rolls (for replaying a table game); shown in reports as loaded."""
+    judge().load_dice(game, key, values)
+    out.print("loaded")
+
+
+@gm_app.command("verify")
+@guarded
+def gm_verify(game: str) -> None:
+    """Replay the event log and compare with every stored snapshot."""
+    problems = judge().replay_check(game)
+    if problems:
+        for p in problems:
+            err.print(p)
+        raise typer.Exit(code=1)
+    out.print("replay matches every snapshot")
+
+
+# ---- scenarios and the demo --------------------------------------------------------------------
+@scenario_app.command("run")
+@guarded
+def scenario_run(
+    file: Path,
+    as_json: Annotated[bool, typer.Option("--json", help="print the final state as the GM sees it")] = False,
+) -> None:
+    """Play a YAML scenario in a throwaway database."""
+    from adjudicator.service.scenario import load_scenario, run_scenario
+
+    run = run_scenario(load_scenario(file))
+    for receipt in run.receipts:
+        for line in receipt.rejected:
+            err.print(f"warning: {receipt.power} {receipt.window}: {line}", markup=False)
+    if as_json:
+        print(json.dumps(run.judge.view(run.game, GM).data, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    for done in run.adjudications:
+        out.print(f"adjudicated {', '.join(done.labels)} → {done.now_open}")
+
+
+@app.command()
+@guarded
+def demo(
+    out_dir: Annotated[Path, typer.Option("--out", help="where the reports go")] = Path("demo-output"),
+    turns: Annotated[int, typer.Option(help="turns to play")] = 3,
+) -> None:
+    """Play a 4-power Medioevo game with bots and write every power's reports."""
+    from adjudicator.demo import play_demo
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(f"sqlite:///{out_dir / 'demo.db'}")
+    (out_dir / "demo.db").unlink(missing_ok=True)
+    migrate(engine)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as bar:
+        task = bar.add_task("playing", total=None)
+        result = play_demo(Judge(engine), out_dir, turns=turns, progress=lambda s: bar.update(task, description=s))
+    out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
+    out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))
+    out.print(f"reports written to {result.reports.resolve()}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""`adjudicator demo`: a Medioevo game among four bots, played by orders, with every report written out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from adjudicator.bots import medioevo_orders
+from adjudicator.service.judge import Judge
+
+DEMO_POWERS = ("holy_roman_empire", "hungary", "france", "byzantium")
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    game: str
+    windows: tuple[str, ...]
+    reports: Path
+    replay_problems: tuple[str, ...]
+
+
+def play_demo(
+    judge: Judge,
+    out: Path,
+    *,
+    game: str = "demo",
+    turns: int = 3,
+    seed: bytes | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> DemoResult:
+    """Create the game, have each bot mail its orders every window, adjudicate, write the reports."""
+    secrets = judge.create_game(game, "medioevo", DEMO_POWERS, {"turns": turns}, seed=seed)
+    resolved: list[str] = []
+    while True:
+        state = judge.state(game)
+        if state.over:
+            break
+        ruleset = judge.ruleset(judge.game(game)[0])
+        for power in DEMO_POWERS:
+            view = judge.view(game, power)
+            lines = medioevo_orders(view, ruleset.legal_orders(state, power))
+            mail = "\n".join([f"GAME {game} POWER {power} SECRET {secrets[power]}", *lines, "READY"])
+            judge.submit(mail, source="demo")
+        done = judge.adjudicate(game)
+        resolved.extend(done.labels)
+        if progress:
+            progress(", ".join(done.labels))
+    for row in judge.outbox(game):
+        label = row.subject.split()[1]
+        target = out / game / f"{row.window_id:03d}-{label}" / f"{row.recipient}.txt"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(f"Subject: {row.subject}\n\n{row.body_text}")
+    return DemoResult(game, tuple(resolved), out / game, tuple(judge.replay_check(game)))

@@ -1,0 +1,115 @@
+"""Scenario files: a game set up by GM edits and played step by step, for disputes and tests.
+
+A scenario goes through the same store, parser and engine as a mailed game, in a throwaway
+database, so "what would have happened if" is answered by the judge itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adjudicator.core.engine import window_spec
+from adjudicator.errors import ScenarioError
+from adjudicator.service.judge import Adjudicated, Judge, Receipt
+from adjudicator.store.db import make_engine, migrate
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    window: str | None = None
+    phase: str | None = None
+    orders: dict[str, str] = {}
+    edits: list[str] = []
+    dice: dict[str, list[int]] | list[int] = Field(default_factory=dict)
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = "scenario"
+    ruleset: str
+    powers: list[str]
+    options: dict[str, Any] = {}
+    seed: str = "scenario"
+    setup: list[str] = []
+    dice: dict[str, list[int]] | list[int] = Field(default_factory=dict)
+    steps: list[Step] = []
+
+
+def _dice(spec: Mapping[str, list[int]] | list[int]) -> dict[str, list[int]]:
+    return {"*": list(spec)} if isinstance(spec, list) else dict(spec)
+
+
+def load_scenario(path: Path) -> Scenario:
+    try:
+        raw = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        raise ScenarioError(f"{path}: cannot read the scenario: {exc}".splitlines()[0]) from None
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{path}: expected a mapping with ruleset, powers and steps")
+    try:
+        return Scenario.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ScenarioError(f"{path}: {where}: {first['msg']}") from None
+
+
+@dataclass
+class ScenarioRun:
+    judge: Judge
+    game: str
+    receipts: list[Receipt] = field(default_factory=list)
+    adjudications: list[Adjudicated] = field(default_factory=list)
+
+
+def run_scenario(scenario: Scenario, *, database: str | None = None) -> ScenarioRun:
+    """Play a scenario to its end; raises ScenarioError (or a judge error) on a bad step."""
+    url = database or f"sqlite:///{tempfile.mkdtemp(prefix='adjudicator-scenario-')}/scenario.db"
+    engine = make_engine(url)
+    migrate(engine)
+    judge = Judge(engine)
+    game = hashlib.sha256(scenario.name.encode()).hexdigest()[:8]
+    game = f"scenario-{game}"
+    secrets = judge.create_game(
+        game,
+        scenario.ruleset,
+        scenario.powers,
+        scenario.options,
+        seed=hashlib.sha256(scenario.seed.encode()).digest(),
+        setup=scenario.setup,
+        loaded_dice=_dice(scenario.dice),
+    )
+    run = ScenarioRun(judge, game)
+    for number, step in enumerate(scenario.steps, start=1):
+        _, window = judge.game(game)
+        ruleset = judge.ruleset(judge.game(game)[0])
+        if step.window is not None and step.window != window.label:
+            raise ScenarioError(f"step {number}: window {step.window!r} is not open, the game is at {window.label!r}")
+        if step.phase is not None:
+            phases = window_spec(ruleset, judge.state(game)).phases
+            if step.phase not in phases:
+                raise ScenarioError(
+                    f"step {number}: phase {step.phase!r} is not in the open window {window.label} "
+                    f"(expected one of {', '.join(phases)})"
+                )
+        for key, values in _dice(step.dice).items():
+            judge.load_dice(game, key, values)
+        for line in step.edits:
+            judge.gm_edit(game, line)
+        for power, text in step.orders.items():
+            if power not in secrets:
+                raise ScenarioError(f"step {number}: unknown power {power!r}: expected one of {', '.join(secrets)}")
+            envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}\n"
+            run.receipts.append(judge.submit(envelope + text, source="scenario"))
+        run.adjudications.append(judge.adjudicate(game, force=True))
+    return run
