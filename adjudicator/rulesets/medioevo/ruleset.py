@@ -66,7 +66,7 @@ class MedioevoRuleset:
         return state, (event,)
 
     def power_ids(self, state: GameState) -> tuple[str, ...]:
-        return tuple(_mu(state).powers)
+        return _mu(state).seats()
 
     def takes_orders(self, state: GameState, phase: str) -> bool:
         if phase == TURN_ORDER:

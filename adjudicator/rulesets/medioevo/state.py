@@ -69,6 +69,15 @@ class MedioevoState(GameState):
     board: str = "bootstrap"
     turn_limit: int | None = None
 
+    def seats(self) -> tuple[str, ...]:
+        """The powers in a fixed order. Never iterate ``powers`` itself: PostgreSQL's JSONB
+        does not keep key order, and the rules must not depend on where a state was stored."""
+        return tuple(sorted(self.powers))
+
+    def acting_order(self) -> tuple[str, ...]:
+        """The order in which powers act: the turn order once there is one."""
+        return self.turn_order or self.seats()
+
     def with_power(self, power: str, **changes: Any) -> MedioevoState:
         updated = self.powers[power].model_copy(update=changes)
         return self.evolve(powers={**self.powers, power: updated})

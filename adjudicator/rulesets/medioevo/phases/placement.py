@@ -57,7 +57,7 @@ def _put(state: MedioevoState, power: str, territory: str, amount: int) -> Medio
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], board: Board) -> Resolution:
     events: list[Event] = []
     results: list[OrderResult] = []
-    for power in state.turn_order or tuple(state.powers):
+    for power in state.acting_order():
         for order in (o for o in orders.get(power, ()) if isinstance(o, Place)):
             text = order.canonical()
             problem = check(state, power, order, board)

@@ -39,7 +39,7 @@ def reinforcements(state: MedioevoState, power: str, board: Board) -> dict[str, 
 
 def resolve(state: MedioevoState, board: Board) -> Resolution:
     events: list[Event] = []
-    for power in state.turn_order or tuple(state.powers):
+    for power in state.acting_order():
         items = reinforcements(state, power, board)
         total = sum(items.values())
         state = state.with_power(power, reinforcements=state.powers[power].reinforcements + total)

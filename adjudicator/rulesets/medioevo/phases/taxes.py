@@ -64,7 +64,7 @@ def resolve(
 ) -> Resolution:
     events: list[Event] = []
     results: list[OrderResult] = []
-    for power in state.turn_order or tuple(state.powers):
+    for power in state.acting_order():
         held = state.powers[power]
         items = income(state, power, board)
         total = sum(items.values())

@@ -37,7 +37,7 @@ def check(state: MedioevoState, power: str, order: Order) -> str | None:
 
 
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: Dice) -> Resolution:
-    powers = tuple(state.powers)
+    powers = state.seats()
     if state.turn == 1 or not state.turn_order:
         order = dice.shuffle(powers, "turn order")
         return Resolution(state.evolve(turn_order=order), (TurnOrderSet(order=order),))

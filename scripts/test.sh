@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: installs what it needs, starts PostgreSQL, runs the
+# linters and the tests against SQLite and PostgreSQL, and stops what it started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+.venv/bin/pip install -q --disable-pip-version-check -e ".[test]"
+eval "$(scripts/pg.sh start)"
+trap 'scripts/pg.sh stop' EXIT
+.venv/bin/ruff check adjudicator tests bench
+.venv/bin/ruff format --check adjudicator tests bench
+.venv/bin/mypy adjudicator
+.venv/bin/pytest -q "$@"
