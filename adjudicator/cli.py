@@ -26,10 +26,15 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import database_url, make_engine, migrate
 
-app = typer.Typer(help="A play-by-email judge for Medioevo Universale and other medieval strategy games.", no_args_is_help=True)
+app = typer.Typer(
+    help="A play-by-email judge for Medioevo Universale and other medieval strategy games.",
+    no_args_is_help=True,
+)
 game_app = typer.Typer(help="Create, list and show games; publish the dice seed.", no_args_is_help=True)
 gm_app = typer.Typer(help="The GM's tools: edits, loaded dice, rollback, replay check.", no_args_is_help=True)
-scenario_app = typer.Typer(help="Run scenario files (what-if questions, rulebook examples).", no_args_is_help=True)
+scenario_app = typer.Typer(
+    help="Run scenario files (what-if questions, rulebook examples).", no_args_is_help=True
+)
 app.add_typer(game_app, name="game")
 app.add_typer(gm_app, name="gm")
 app.add_typer(scenario_app, name="scenario")
@@ -75,7 +80,9 @@ def game_create(
     powers: Annotated[str, typer.Option(help="comma-separated power ids, e.g. hungary,france,byzantium")],
     ruleset: Annotated[str, typer.Option(help="the game's rules")] = "medioevo",
     turns: Annotated[int | None, typer.Option(help="end after this many turns")] = None,
-    period_hours: Annotated[float | None, typer.Option(help="hours from a window's opening to its deadline")] = None,
+    period_hours: Annotated[
+        float | None, typer.Option(help="hours from a window's opening to its deadline")
+    ] = None,
     options: Annotated[str | None, typer.Option(help="more options as a JSON object")] = None,
 ) -> None:
     """Create a game and print each power's secret (shown once, stored hashed)."""
@@ -125,7 +132,12 @@ def game_show(game: str) -> None:
         table.add_column(column)
     for power in row.powers:
         s = sets.get(power)
-        table.add_row(power, str(len(s.orders)) if s else "-", str(s.version) if s else "-", "yes" if s and s.ready else "no")
+        table.add_row(
+            power,
+            str(len(s.orders)) if s else "-",
+            str(s.version) if s else "-",
+            "yes" if s and s.ready else "no",
+        )
     out.print(table)
 
 
@@ -143,7 +155,7 @@ def _body(raw: str) -> str:
     if ":" not in head or head.upper().startswith(("GAME", "POWER", "SECRET")):
         return raw
     message = email.message_from_string(raw, policy=email.policy.default)
-    part = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
+    part = message.get_body(preferencelist=("plain",))
     if part is None:
         raise AdjudicatorError("the message has no text/plain part")
     return str(part.get_content())
@@ -167,11 +179,16 @@ def submit(
 def adjudicate(
     game: str,
     force: Annotated[bool, typer.Option(help="resolve now, before the deadline")] = False,
-    window: Annotated[str | None, typer.Option(help="only if this window (label or id) is the open one")] = None,
+    window: Annotated[
+        str | None, typer.Option(help="only if this window (label or id) is the open one")
+    ] = None,
 ) -> None:
     """Resolve the open window (when due, or with --force)."""
     done = judge().adjudicate(game, window=window, force=force)
-    out.print(f"adjudicated {', '.join(done.labels)}; now open: {done.now_open}" + (" (game over)" if done.over else ""))
+    out.print(
+        f"adjudicated {', '.join(done.labels)}; now open: {done.now_open}"
+        + (" (game over)" if done.over else "")
+    )
 
 
 @app.command()
@@ -193,14 +210,18 @@ def state(
         table.add_column(column)
     for pid, data in view.data["powers"].items():
         held = sum(1 for t in view.data["territories"].values() if t["owner"] == pid)
-        table.add_row(pid, str(data.get("florins", "?")), str(data["honor"]), str(data["tech_level"]), str(held))
+        table.add_row(
+            pid, str(data.get("florins", "?")), str(data["honor"]), str(data["tech_level"]), str(held)
+        )
     out.print(table)
 
 
 # ---- GM ----------------------------------------------------------------------------------------
 @gm_app.command("edit")
 @guarded
-def gm_edit(game: str, command: Annotated[list[str], typer.Argument(help="e.g. SET hungary florins 500")]) -> None:
+def gm_edit(
+    game: str, command: Annotated[list[str], typer.Argument(help="e.g. SET hungary florins 500")]
+) -> None:
     """Change the state by hand (logged and shown in reports)."""
     judge().gm_edit(game, " ".join(command))
     out.print("done")
@@ -208,7 +229,9 @@ def gm_edit(game: str, command: Annotated[list[str], typer.Argument(help="e.g. S
 
 @gm_app.command("rollback")
 @guarded
-def gm_rollback(game: str, window: Annotated[str, typer.Argument(help="label (T2.bids) or id of the window")]) -> None:
+def gm_rollback(
+    game: str, window: Annotated[str, typer.Argument(help="label (T2.bids) or id of the window")]
+) -> None:
     """Return to the start of an earlier window and reopen it with its orders."""
     out.print(f"{game} is back at {judge().rollback(game, window)}")
 
@@ -273,7 +296,9 @@ def demo(
     migrate(engine)
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as bar:
         task = bar.add_task("playing", total=None)
-        result = play_demo(Judge(engine), out_dir, turns=turns, progress=lambda s: bar.update(task, description=s))
+        result = play_demo(
+            Judge(engine), out_dir, turns=turns, progress=lambda s: bar.update(task, description=s)
+        )
     out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
     out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))
     out.print(f"reports written to {result.reports.resolve()}")

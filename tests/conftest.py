@@ -38,13 +38,17 @@ def pg_admin_url() -> Iterator[str]:
 
 def _pg_database(admin_url: str) -> tuple[str, str]:
     name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(admin_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+    with psycopg.connect(
+        admin_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
+    ) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return name, admin_url.rsplit("/", 1)[0] + "/" + name
 
 
 def _drop(admin_url: str, name: str) -> None:
-    with psycopg.connect(admin_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+    with psycopg.connect(
+        admin_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
+    ) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

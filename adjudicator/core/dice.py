@@ -102,4 +102,3 @@ def verify_rolls(seed: bytes, rolls: Sequence[tuple[str, int, int]]) -> list[str
         for key, sides, value in rolls
         if roll_value(seed, key, sides) != value
     ]
-

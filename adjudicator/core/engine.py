@@ -147,4 +147,3 @@ def resolve_window(
     if ruleset.is_over(final) and not final.over:
         final = final.evolve(over=True)
     return WindowOutcome(label, start_digest, inputs, tuple(outcomes), final, left)
-

@@ -29,7 +29,9 @@ class Opening:
     state: GameState
 
 
-def read_orders(ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]) -> dict[str, list]:  # type: ignore[type-arg]
+def read_orders(
+    ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]
+) -> dict[str, list]:  # type: ignore[type-arg]
     """Stored canonical order lines back to orders (syntax and names only, as at the deadline)."""
     return {
         power: list(ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False).orders)
@@ -43,7 +45,9 @@ def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Openi
     openings: list[Opening] = []
     for event in events:
         if isinstance(event, GameCreated):
-            state, _ = ruleset.initial_state(event.game, event.powers, event.options, Dice(seed, SETUP_NAMESPACE))
+            state, _ = ruleset.initial_state(
+                event.game, event.powers, event.options, Dice(seed, SETUP_NAMESPACE)
+            )
             continue
         if state is None:
             raise ReplayError(f"{event.kind} before the game was created")

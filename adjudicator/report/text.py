@@ -18,7 +18,8 @@ def _sheet(view: PlayerView) -> list[str]:
             "Your sheet",
             f"  florins: {own['florins']}   honor: {own['honor']}   LT: {own['tech_level']}",
             f"  technologies: {', '.join(own['techs']) or 'none'}",
-            f"  cards: {', '.join(own['cards']) or 'none'}   loans: {', '.join(map(str, own['loans'])) or 'none'}",
+            f"  cards: {', '.join(own['cards']) or 'none'}",
+            f"  loans: {', '.join(map(str, own['loans'])) or 'none'}",
             "",
         ]
     lines.append("Standings")

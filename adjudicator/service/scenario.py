@@ -94,7 +94,9 @@ def run_scenario(scenario: Scenario, *, database: str | None = None) -> Scenario
         _, window = judge.game(game)
         ruleset = judge.ruleset(judge.game(game)[0])
         if step.window is not None and step.window != window.label:
-            raise ScenarioError(f"step {number}: window {step.window!r} is not open, the game is at {window.label!r}")
+            raise ScenarioError(
+                f"step {number}: window {step.window!r} is not open, the game is at {window.label!r}"
+            )
         if step.phase is not None:
             phases = window_spec(ruleset, judge.state(game)).phases
             if step.phase not in phases:
@@ -108,7 +110,9 @@ def run_scenario(scenario: Scenario, *, database: str | None = None) -> Scenario
             judge.gm_edit(game, line)
         for power, text in step.orders.items():
             if power not in secrets:
-                raise ScenarioError(f"step {number}: unknown power {power!r}: expected one of {', '.join(secrets)}")
+                raise ScenarioError(
+                    f"step {number}: unknown power {power!r}: expected one of {', '.join(secrets)}"
+                )
             envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}\n"
             run.receipts.append(judge.submit(envelope + text, source="scenario"))
         run.adjudications.append(judge.adjudicate(game, force=True))

@@ -16,7 +16,6 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-
 class Game(SQLModel, table=True):
     __tablename__ = "games"
 
@@ -31,9 +30,13 @@ class Game(SQLModel, table=True):
     powers: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
     state: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
     state_digest: str = Field(max_length=64)
-    loaded_dice: dict[str, list[int]] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    loaded_dice: dict[str, list[int]] = Field(
+        default_factory=dict, sa_column=Column(JSONType, nullable=False)
+    )
     current_window_id: int | None = None
-    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    created_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
 
 
 class Power(SQLModel, table=True):
@@ -59,9 +62,13 @@ class Window(SQLModel, table=True):
     index: int
     label: str = Field(max_length=64)
     status: str = Field(default="open", max_length=16)
-    opened_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    opened_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
     deadline: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
-    resolved_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    resolved_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
     start_event_id: int = 0
 
 
@@ -80,7 +87,9 @@ class OrderSet(SQLModel, table=True):
     issues: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
     ready: bool = False
     source: str = Field(default="cli", max_length=16)
-    submitted_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    submitted_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
 
 
 class EventRow(SQLModel, table=True):
@@ -95,7 +104,9 @@ class EventRow(SQLModel, table=True):
     audience: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
     discarded: bool = False
-    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    created_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
 
 
 class Snapshot(SQLModel, table=True):
@@ -144,7 +155,9 @@ class Outbox(SQLModel, table=True):
     body_html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     status: str = Field(default="pending", max_length=16)
     attempts: int = 0
-    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    created_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
     sent_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
 
 
@@ -155,7 +168,9 @@ class InboundMail(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(unique=True, max_length=255)
-    received_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    received_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     game_id: str | None = Field(default=None, max_length=64)
     power: str | None = Field(default=None, max_length=64)

@@ -23,7 +23,10 @@ def dump(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
     meta = MetaData()
     meta.reflect(engine)
     with engine.connect() as conn:
-        return {name: sorted(map(tuple, conn.execute(select(table))), key=repr) for name, table in meta.tables.items()}
+        return {
+            name: sorted(map(tuple, conn.execute(select(table))), key=repr)
+            for name, table in meta.tables.items()
+        }
 
 
 def new_game(judge: Judge, **options: Any) -> dict[str, str]:
@@ -102,7 +105,9 @@ def test_a_new_order_set_replaces_the_old_one_until_the_deadline(judge: Judge) -
     secrets = new_game(judge, period_hours=24)
     hungary = secrets["hungary"]
     first = judge.submit(order_mail("g1", "hungary", hungary, "LOAN", "PLACE 2 IN Pest"), now=T0)
-    second = judge.submit(order_mail("g1", "hungary", hungary, "PLACE 4 IN Banato"), now=T0 + timedelta(hours=2))
+    second = judge.submit(
+        order_mail("g1", "hungary", hungary, "PLACE 4 IN Banato"), now=T0 + timedelta(hours=2)
+    )
     assert (first.version, second.version) == (1, 2)
     assert second.accepted == ("PLACE 4 IN banato",)
     with pytest.raises(NotDue):

@@ -36,7 +36,9 @@ def test_not_ready_and_bad_envelope() -> None:
 
 
 def test_names_accents_case_and_prefixes() -> None:
-    index = NameIndex([("costantinopoli", "Costantinopoli"), ("cracovia", "Cracòvia"), ("corinto", "Corinto")], "territory")
+    index = NameIndex(
+        [("costantinopoli", "Costantinopoli"), ("cracovia", "Cracòvia"), ("corinto", "Corinto")], "territory"
+    )
     assert index.resolve("COSTANT") == "costantinopoli"
     assert index.resolve("cracovia") == "cracovia"
     with pytest.raises(AmbiguousName, match="Corinto"):

@@ -99,7 +99,9 @@ class Board(BaseModel):
         for kid, kingdom in self.kingdoms.items():
             cap = self.territories.get(kingdom.capital)
             if cap is None or cap.kingdom != kid or not cap.site:
-                problems.append(f"kingdoms.{kid}.capital: {kingdom.capital!r} is not a settlement site of {kid}")
+                problems.append(
+                    f"kingdoms.{kid}.capital: {kingdom.capital!r} is not a settlement site of {kid}"
+                )
         if problems:
             raise ValueError("; ".join(problems))
         return self

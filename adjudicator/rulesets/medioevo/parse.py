@@ -87,8 +87,8 @@ def parse_lines(
             if order.phase not in open_phases:
                 raise _Reject(
                     IssueKind.NOT_NOW,
-                    f"{order.canonical().split()[0]} is an order for the {order.phase.replace('_', ' ')} phase, "
-                    f"which takes no orders in {window}",
+                    f"{order.canonical().split()[0]} is an order for the "
+                    f"{order.phase.replace('_', ' ')} phase, which takes no orders in {window}",
                 )
             problem = check(state, power, order) if check else None
             if problem:

@@ -18,7 +18,15 @@ from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo import edits, setup
 from adjudicator.rulesets.medioevo.board import Board, default_board
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
-from adjudicator.rulesets.medioevo.orders import PLACEMENT, REINFORCEMENTS, TAXES, TURN_ORDER, Bid, Place, TakeLoan
+from adjudicator.rulesets.medioevo.orders import (
+    PLACEMENT,
+    REINFORCEMENTS,
+    TAXES,
+    TURN_ORDER,
+    Bid,
+    Place,
+    TakeLoan,
+)
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import placement, reinforcements, taxes, turn_order
 from adjudicator.rulesets.medioevo.state import MedioevoState

@@ -71,9 +71,7 @@ def initial_state(
         ruleset="medioevo",
         ruleset_version=version,
         game=game,
-        powers={
-            p: PowerState(kingdom=kingdoms[p], florins=START_FLORINS, pope=(p == pope)) for p in powers
-        },
+        powers={p: PowerState(kingdom=kingdoms[p], florins=START_FLORINS, pope=(p == pope)) for p in powers},
         territories=territories,
         board=board.name,
         turn_limit=options.get("turns"),

@@ -35,6 +35,8 @@ if context.is_offline_mode():
 elif connection is not None:
     _run(connection)
 else:
-    engine = engine_from_config(config.get_section(config.config_ini_section) or {}, prefix="sqlalchemy.", poolclass=pool.NullPool)
+    engine = engine_from_config(
+        config.get_section(config.config_ini_section) or {}, prefix="sqlalchemy.", poolclass=pool.NullPool
+    )
     with engine.connect() as conn:
         _run(conn)

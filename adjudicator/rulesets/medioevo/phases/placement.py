@@ -67,13 +67,19 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], board: 
                 results.append(OrderResult.failure(power, PLACEMENT, text, "illegal", problem))
             elif order.amount > pool:
                 results.append(
-                    OrderResult.failure(power, PLACEMENT, text, "too-many", f"only {pool} VF are left to place")
+                    OrderResult.failure(
+                        power, PLACEMENT, text, "too-many", f"only {pool} VF are left to place"
+                    )
                 )
             elif order.amount > space:
                 name = board.territories[order.territory].name
                 results.append(
                     OrderResult.failure(
-                        power, PLACEMENT, text, "supply", f"{name} has room for {max(space, 0)} more VF (supply limit)"
+                        power,
+                        PLACEMENT,
+                        text,
+                        "supply",
+                        f"{name} has room for {max(space, 0)} more VF (supply limit)",
                     )
                 )
             else:

@@ -31,9 +31,11 @@ PRINCIPALITIES = "russian_principalities"
 
 def unoccupied_principalities(state: MedioevoState, board: Board) -> int:
     """Russian principalities no player occupies (L899, L990)."""
-    return sum(
-        1 for tid in board.territories_of(PRINCIPALITIES) if state.territories[tid].owner is None
-    ) if PRINCIPALITIES in board.kingdoms else 0
+    return (
+        sum(1 for tid in board.territories_of(PRINCIPALITIES) if state.territories[tid].owner is None)
+        if PRINCIPALITIES in board.kingdoms
+        else 0
+    )
 
 
 def income(state: MedioevoState, power: str, board: Board) -> dict[str, int]:
@@ -71,10 +73,10 @@ def resolve(
         state = state.with_power(power, florins=held.florins + total).evolve(bank=state.bank - total)
         events.append(TaxesCollected(power=power, items=items, total=total))
         power_orders = orders.get(power, ())
-        for order in (o for o in power_orders if isinstance(o, RepayLoan)):
-            state = _repay(state, power, order, events, results)
-        for order in (o for o in power_orders if isinstance(o, TakeLoan)):
-            state = _borrow(state, power, order, dice, events, results)
+        for repay in (o for o in power_orders if isinstance(o, RepayLoan)):
+            state = _repay(state, power, repay, events, results)
+        for loan in (o for o in power_orders if isinstance(o, TakeLoan)):
+            state = _borrow(state, power, loan, dice, events, results)
     return Resolution(state, tuple(events), tuple(results))
 
 
@@ -83,20 +85,28 @@ def _repay(
 ) -> MedioevoState:
     held = state.powers[power]
     if not held.loans:
-        results.append(OrderResult.failure(power, TAXES, order.canonical(), "no-loan", "you have no loan to repay"))
+        results.append(
+            OrderResult.failure(power, TAXES, order.canonical(), "no-loan", "you have no loan to repay")
+        )
         return state
     principal = held.loans[0]
     due = principal + principal // 10
     if held.florins < due:
         results.append(
             OrderResult.failure(
-                power, TAXES, order.canonical(), "no-money", f"repaying needs {due} florins, you hold {held.florins}"
+                power,
+                TAXES,
+                order.canonical(),
+                "no-money",
+                f"repaying needs {due} florins, you hold {held.florins}",
             )
         )
         return state
     events.append(LoanRepaid(power=power, principal=principal, paid=due))
     results.append(OrderResult.success(power, TAXES, order.canonical(), f"paid {due} florins"))
-    return state.with_power(power, florins=held.florins - due, loans=held.loans[1:]).evolve(bank=state.bank + due)
+    return state.with_power(power, florins=held.florins - due, loans=held.loans[1:]).evolve(
+        bank=state.bank + due
+    )
 
 
 def _borrow(
@@ -111,14 +121,20 @@ def _borrow(
     if held.loans:
         results.append(
             OrderResult.failure(
-                power, TAXES, order.canonical(), "loan-open", "only one loan at a time: repay the open one first (L917)"
+                power,
+                TAXES,
+                order.canonical(),
+                "loan-open",
+                "only one loan at a time: repay the open one first (L917)",
             )
         )
         return state
     die = dice.roll(LOAN_DIE_BY_LEVEL[held.tech_level], f"loan {power}")
     amount = die * LOAN_UNIT + (100 if "BANCHE" in held.techs else 0) + (200 if "GILDE" in held.techs else 0)
     events.append(LoanTaken(power=power, die=die, amount=amount))
-    results.append(OrderResult.success(power, TAXES, order.canonical(), f"borrowed {amount} florins (die {die})"))
+    results.append(
+        OrderResult.success(power, TAXES, order.canonical(), f"borrowed {amount} florins (die {die})")
+    )
     return state.with_power(power, florins=held.florins + amount, loans=(*held.loans, amount)).evolve(
         bank=state.bank - amount
     )

@@ -48,7 +48,9 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: D
         power_bids = [o for o in power_orders if isinstance(o, Bid)]
         for superseded in power_bids[:-1]:
             results.append(
-                OrderResult.failure(power, TURN_ORDER, superseded.canonical(), "superseded", "a later BID replaces it")
+                OrderResult.failure(
+                    power, TURN_ORDER, superseded.canonical(), "superseded", "a later BID replaces it"
+                )
             )
         if power_bids:
             bid = power_bids[-1]
@@ -60,7 +62,9 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: D
 
     previous = {p: i for i, p in enumerate(state.turn_order)}
     events: list[Event] = [BidsRevealed(bids=dict(bids))]
-    ranked = sorted((p for p in bids if bids[p] > 0), key=lambda p: (-bids[p], previous.get(p, len(previous))))
+    ranked = sorted(
+        (p for p in bids if bids[p] > 0), key=lambda p: (-bids[p], previous.get(p, len(previous)))
+    )
     winners: list[str] = []
     new_state = state
     for place in range(1, auctioned_places(len(powers)) + 1):
@@ -72,16 +76,22 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: D
         winners.append(winner)
         ranked = rest
         held = new_state.powers[winner]
-        new_state = new_state.with_power(winner, florins=held.florins - price).evolve(bank=new_state.bank + price)
+        new_state = new_state.with_power(winner, florins=held.florins - price).evolve(
+            bank=new_state.bank + price
+        )
         events.append(PlaceWon(power=winner, place=place, price=price))
     for power, amount in bids.items():
         bid_text = Bid(amount).canonical()
         if amount == 0:
-            results.append(OrderResult.success(power, TURN_ORDER, bid_text, "no bid: a bid of 0 wins no place"))
+            results.append(
+                OrderResult.success(power, TURN_ORDER, bid_text, "no bid: a bid of 0 wins no place")
+            )
         elif power in winners:
             place = winners.index(power) + 1
             price = next(e.price for e in events if isinstance(e, PlaceWon) and e.power == power)
-            results.append(OrderResult.success(power, TURN_ORDER, bid_text, f"place {place} for {price} florins"))
+            results.append(
+                OrderResult.success(power, TURN_ORDER, bid_text, f"place {place} for {price} florins")
+            )
         else:
             results.append(
                 OrderResult.failure(power, TURN_ORDER, bid_text, "outbid", "another power's bid was higher")

@@ -1,0 +1,229 @@
+"""What every judge service shares: the transaction, lookups, the log, windows and reports.
+
+Every public method is one database transaction: either everything it writes is stored, or
+(on any error, a crash included) nothing is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine, func
+from sqlmodel import Session, col, select
+
+from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window, window_label
+from adjudicator.core.events import (
+    Event,
+    WindowOpened,
+)
+from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.state import GameState
+from adjudicator.core.view import GM, PlayerView
+from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
+from adjudicator.report.text import render_text
+from adjudicator.rulesets.registry import get_ruleset
+from adjudicator.store.models import (
+    EventRow,
+    Game,
+    OrderSet,
+    Outbox,
+    Power,
+    ResultRow,
+    Snapshot,
+    Window,
+)
+
+
+class StoreAccess:
+    """Database helpers; each public method of a subclass is one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def _tx(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # ---- lookups -------------------------------------------------------------------------
+    def _game(self, session: Session, game_id: str) -> Game:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise UnknownGame(game_id)
+        return game
+
+    @staticmethod
+    def ruleset(game: Game) -> Ruleset:
+        return get_ruleset(game.ruleset)
+
+    def _state(self, game: Game) -> GameState:
+        return self.ruleset(game).state_type().from_json(game.state)
+
+    @staticmethod
+    def _power(game: Game, power: str) -> str:
+        if power not in game.powers:
+            raise UnknownPower(power, tuple(game.powers))
+        return power
+
+    def _window(self, session: Session, game: Game) -> Window:
+        window = session.get(Window, game.current_window_id)
+        assert window is not None
+        return window
+
+    def _match_window(self, session: Session, game: Game, given: str | None) -> Window:
+        """The open window, checked against the id or label the caller believes is open."""
+        window = self._window(session, game)
+        if given is not None and given not in (str(window.id), window.label):
+            raise StaleWindow(given, window.label)
+        return window
+
+    # ---- writing helpers -------------------------------------------------------------------
+    def _log(self, session: Session, game: Game, events: Sequence[Event], window_id: int | None) -> None:
+        for event in events:
+            session.add(
+                EventRow(
+                    game_id=game.id,
+                    window_id=window_id,
+                    kind=event.kind,
+                    phase=event.phase,
+                    scope=event.visibility.scope.value,
+                    audience=list(event.visibility.powers),
+                    payload=event.payload(),
+                )
+            )
+        session.flush()
+
+    def _last_event_id(self, session: Session, game: Game) -> int:
+        return session.exec(select(func.max(EventRow.id)).where(EventRow.game_id == game.id)).one() or 0
+
+    def _set_state(self, game: Game, state: GameState) -> None:
+        game.state = state.to_json()
+        game.state_digest = state.digest()
+        game.status = "over" if state.over else ("paused" if game.status == "paused" else "active")
+
+    def _open_window(self, session: Session, game: Game, state: GameState, now: datetime) -> Window:
+        ruleset = self.ruleset(game)
+        label = window_label(ruleset, state)
+        self._log(session, game, [WindowOpened(phase=label, label=label, state_digest=state.digest())], None)
+        period = game.options.get("period_hours")
+        window = Window(
+            game_id=game.id,
+            turn=state.turn,
+            index=state.window,
+            label=label,
+            opened_at=now,
+            deadline=now + timedelta(hours=float(period)) if period else None,
+            start_event_id=self._last_event_id(session, game),
+            status="over" if state.over else "open",
+        )
+        session.add(window)
+        session.flush()
+        assert window.id is not None
+        session.add(
+            Snapshot(
+                game_id=game.id,
+                window_id=window.id,
+                label=label,
+                digest=state.digest(),
+                state=state.to_json(),
+            )
+        )
+        game.current_window_id = window.id
+        self._set_state(game, state)
+        session.add(game)
+        session.flush()
+        return window
+
+    def _record(
+        self, session: Session, game: Game, window: Window, outcome: WindowOutcome, now: datetime
+    ) -> Window:
+        """Store one resolved window and open the next: events, results, reports, snapshot."""
+        assert window.id is not None
+        self._log(session, game, outcome.events, window.id)
+        for r in outcome.results:
+            session.add(
+                ResultRow(
+                    game_id=game.id,
+                    window_id=window.id,
+                    phase=r.phase,
+                    power=r.power,
+                    order_text=r.order,
+                    ok=r.ok,
+                    note=r.note,
+                    reason_code=r.reason.code if r.reason else None,
+                    reason=r.reason.message if r.reason else None,
+                )
+            )
+        window.status = "resolved"
+        window.resolved_at = now
+        session.add(window)
+        game.loaded_dice = {k: list(v) for k, v in outcome.loaded_left.items()}
+        nxt = self._open_window(session, game, outcome.state, now)
+        self._queue_reports(session, game, window, outcome, nxt.label)
+        return nxt
+
+    def _queue_reports(
+        self, session: Session, game: Game, window: Window, outcome: WindowOutcome, nxt: str
+    ) -> None:
+        ruleset = self.ruleset(game)
+        for viewer in (*game.powers, GM):
+            view = PlayerView(
+                viewer=viewer,
+                game=game.id,
+                ruleset=game.ruleset,
+                turn=outcome.state.turn,
+                window=nxt,
+                data=ruleset.view(outcome.state, viewer),
+                events=tuple(e for e in outcome.events if e.visibility.allows(viewer)),
+            )
+            address = None
+            if viewer != GM:
+                power = session.exec(
+                    select(Power).where(Power.game_id == game.id, Power.power == viewer)
+                ).one()
+                address = power.address
+            session.add(
+                Outbox(
+                    game_id=game.id,
+                    window_id=window.id,
+                    recipient=viewer,
+                    address=address,
+                    message_id=f"<report.{game.id}.{window.id}.{viewer}@adjudicator>",
+                    subject=f"[{game.id}] {outcome.label} results for {viewer}",
+                    body_text=render_text(view, outcome.label, outcome.results, nxt),
+                )
+            )
+
+    def _run_automatic(self, session: Session, game: Game, window: Window, now: datetime) -> list[str]:
+        """Resolve windows in which nobody has a decision, until one takes orders."""
+        ruleset = self.ruleset(game)
+        labels: list[str] = []
+        state = self._state(game)
+        while not state.over and not open_phases(ruleset, state):
+            outcome = resolve_window(ruleset, state, {}, game.seed, game.loaded_dice)
+            labels.append(outcome.label)
+            window = self._record(session, game, window, outcome, now)
+            state = outcome.state
+        return labels
+
+    def _edit(self, session: Session, game: Game, state: GameState, command: str) -> GameState:
+        new_state, events = self.ruleset(game).gm_edit(state, command)
+        self._log(session, game, events, game.current_window_id)
+        self._set_state(game, new_state)
+        session.add(game)
+        return new_state
+
+    def _latest_sets(self, session: Session, window: Window) -> dict[str, OrderSet]:
+        rows = session.exec(
+            select(OrderSet).where(OrderSet.window_id == window.id).order_by(col(OrderSet.version))
+        )
+        return {row.power: row for row in rows}
+
+
+def as_utc(when: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every time we store is UTC."""
+    from datetime import UTC
+
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

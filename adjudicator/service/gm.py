@@ -1,0 +1,181 @@
+"""The GM's tools and the log: edits, loaded dice, the seed, rollback, replay check.
+
+Every public method is one database transaction: either everything it writes is stored, or
+(on any error, a crash included) nothing is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from adjudicator.core.events import (
+    DiceLoaded,
+    Event,
+    EventRegistry,
+    RolledBack,
+    SeedRevealed,
+)
+from adjudicator.core.replay import ReplayError, replay
+from adjudicator.errors import AdjudicatorError, UnknownWindow
+from adjudicator.service.base import StoreAccess
+from adjudicator.store.models import (
+    EventRow,
+    OrderSet,
+    Outbox,
+    ResultRow,
+    Snapshot,
+    Window,
+    utcnow,
+)
+
+
+class GmTools(StoreAccess):
+    """GM tools; each method is one transaction."""
+
+    # ---- GM tools --------------------------------------------------------------------------
+    def gm_edit(self, game_id: str, command: str) -> None:
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            self._edit(session, game, self._state(game), command)
+
+    def load_dice(self, game_id: str, key: str, values: Sequence[int]) -> None:
+        """Script the next rolls of a phase (``T2.taxes``) or of any phase (``*``); logged publicly."""
+        if not values or any(v < 1 for v in values):
+            raise AdjudicatorError(f"dice {list(values)!r}: expected whole numbers from 1 up")
+        if key != "*" and not re.match(r"^T\d+\.\w+$", key):
+            raise AdjudicatorError(f"dice key {key!r}: expected a phase such as T2.taxes, or *")
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            game.loaded_dice = {**game.loaded_dice, key: [*game.loaded_dice.get(key, []), *values]}
+            session.add(game)
+            self._log(
+                session, game, [DiceLoaded(phase=key, key=key, values=tuple(values))], game.current_window_id
+            )
+
+    def reveal_seed(self, game_id: str) -> str:
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            if not game.seed_revealed:
+                game.seed_revealed = True
+                session.add(game)
+                self._log(
+                    session, game, [SeedRevealed(phase="gm", seed=game.seed.hex())], game.current_window_id
+                )
+            return game.seed.hex()
+
+    def rollback(self, game_id: str, label: str, *, now: datetime | None = None) -> str:
+        """Return to the start of an earlier window; the discarded history stays in the log."""
+        now = now or utcnow()
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            windows = list(
+                session.exec(
+                    select(Window)
+                    .where(Window.game_id == game.id, col(Window.status) != "discarded")
+                    .order_by(col(Window.id))
+                )
+            )
+            target = next((w for w in reversed(windows) if label in (w.label, str(w.id))), None)
+            if target is None:
+                raise UnknownWindow(label, tuple(dict.fromkeys(w.label for w in windows)))
+            assert target.id is not None
+            snap = session.exec(select(Snapshot).where(Snapshot.window_id == target.id)).one()
+            sets = self._latest_sets(session, target)
+            inputs = session.exec(
+                select(EventRow).where(EventRow.window_id == target.id, EventRow.kind == "window-adjudicated")
+            ).first()
+            discards = (
+                update(EventRow).where(
+                    col(EventRow.game_id) == game.id, col(EventRow.id) >= target.start_event_id
+                ),
+                update(ResultRow).where(
+                    col(ResultRow.game_id) == game.id, col(ResultRow.window_id) >= target.id
+                ),
+                update(Snapshot).where(
+                    col(Snapshot.game_id) == game.id, col(Snapshot.window_id) >= target.id
+                ),
+            )
+            for statement in discards:
+                session.execute(statement.values(discarded=True))
+            session.execute(
+                update(Window)
+                .where(col(Window.game_id) == game.id, col(Window.id) >= target.id)
+                .values(status="discarded")
+            )
+            self._log(
+                session,
+                game,
+                [RolledBack(phase="gm", to_label=target.label, discarded_from_event=target.start_event_id)],
+                None,
+            )
+            state = self.ruleset(game).state_type().from_json(snap.state)
+            if inputs is not None:
+                game.loaded_dice = {k: list(v) for k, v in inputs.payload.get("loaded_dice", {}).items()}
+            window = self._open_window(session, game, state, now)
+            assert window.id is not None
+            for power, row in sets.items():
+                session.add(
+                    OrderSet(
+                        game_id=game.id,
+                        window_id=window.id,
+                        power=power,
+                        version=1,
+                        text=row.text,
+                        orders=row.orders,
+                        issues=row.issues,
+                        ready=False,
+                        source="rollback",
+                        submitted_at=now,
+                    )
+                )
+            return window.label
+
+    # ---- the log ---------------------------------------------------------------------------
+    def events(self, game_id: str, *, include_discarded: bool = False) -> list[Event]:
+        with Session(self.engine) as session:
+            game = self._game(session, game_id)
+            registry = EventRegistry(self.ruleset(game).event_types())
+            query = select(EventRow).where(EventRow.game_id == game.id).order_by(col(EventRow.id))
+            if not include_discarded:
+                query = query.where(col(EventRow.discarded).is_(False))
+            return [registry.load(row.kind, row.payload) for row in session.exec(query)]
+
+    def snapshots(self, game_id: str) -> list[Snapshot]:
+        with Session(self.engine) as session:
+            query = (
+                select(Snapshot)
+                .where(Snapshot.game_id == game_id, col(Snapshot.discarded).is_(False))
+                .order_by(col(Snapshot.id))
+            )
+            return list(session.exec(query))
+
+    def replay_check(self, game_id: str) -> list[str]:
+        """Replay the log and compare with every stored snapshot; returns the differences."""
+        with Session(self.engine) as session:
+            game = self._game(session, game_id)
+            seed = game.seed
+        try:
+            openings = replay(self.ruleset(game), self.events(game_id), seed)
+        except ReplayError as exc:
+            return [str(exc)]
+        snaps = self.snapshots(game_id)
+        problems = (
+            [f"{len(openings)} windows replayed but {len(snaps)} snapshots stored"]
+            if len(openings) != len(snaps)
+            else []
+        )
+        for opening, snap in zip(openings, snaps, strict=False):
+            if opening.label != snap.label or opening.state.digest() != snap.digest:
+                problems.append(f"snapshot {snap.label} differs from the replayed {opening.label}")
+        return problems
+
+    def outbox(self, game_id: str) -> list[Outbox]:
+        with Session(self.engine) as session:
+            return list(
+                session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id)))
+            )
