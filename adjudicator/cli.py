@@ -46,7 +46,7 @@ R = TypeVar("R")
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"error: {message}", markup=False, highlight=False)
+    print(f"error: {message}", file=sys.stderr)
     return typer.Exit(code=2)
 
 

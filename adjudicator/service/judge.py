@@ -24,7 +24,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.replay import SETUP_NAMESPACE, read_orders
 from adjudicator.core.state import GameState
-from adjudicator.core.view import GM, PlayerView
+from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, NotDue
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.registry import get_ruleset
@@ -168,7 +168,7 @@ class Judge(GmTools):
     def view(self, game_id: str, viewer: str) -> PlayerView:
         with Session(self.engine) as session:
             game = self._game(session, game_id)
-            if viewer != GM:
+            if viewer not in (GM, PUBLIC):
                 self._power(game, viewer)
             state = self._state(game)
             window = self._window(session, game)

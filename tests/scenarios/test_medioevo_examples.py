@@ -1,0 +1,48 @@
+"""The rulebook's worked examples, played as scenario files through `adjudicator scenario run --json`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+
+HERE = Path(__file__).parent / "medioevo"
+START = 1000
+
+
+def run(name: str) -> dict[str, Any]:
+    result = CliRunner().invoke(app, ["scenario", "run", str(HERE / name), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def test_auction_proxy_bids_L434() -> None:
+    state = run("auction_proxy_bids.yaml")
+    assert state["turn_order"][0] == "france"
+    taxes_t1 = {p: state["powers"][p]["florins"] - START for p in state["powers"]}
+    # everyone collected the same taxes on turn 1; France alone paid 25 + 5 for the first place
+    assert taxes_t1["france"] == taxes_t1["hungary"] - 30
+    assert taxes_t1["holy_roman_empire"] == taxes_t1["hungary"] == taxes_t1["byzantium"]
+
+
+def test_taxes_example_L933() -> None:
+    state = run("taxes_example_L933.yaml")
+    hungary = state["powers"]["hungary"]
+    assert sum(1 for t in state["territories"].values() if t["owner"] == "hungary") == 10
+    assert hungary["florins"] == 500 + 200
+
+
+def test_loan_with_a_loaded_die_L911() -> None:
+    state = run("loan_die_L911.yaml")
+    assert state["powers"]["hungary"]["loans"] == [400]
+
+
+def test_reinforcements_example_L974() -> None:
+    state = run("reinforcements_L974.yaml")
+    placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
+    assert placed == 11
+    assert state["powers"]["hungary"]["reinforcements"] == 0
