@@ -1,0 +1,43 @@
+"""The example mails under orders/examples/ parse as the order language documentation says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.engine import resolve_window
+from adjudicator.core.state import GameState
+from adjudicator.orders.text import split_order_text
+from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "orders" / "examples"
+RULES = MedioevoRuleset()
+SEED = b"e" * 32
+
+
+def state_at(window: str) -> GameState:
+    state, _ = RULES.initial_state("demo", ["hungary", "france", "byzantium"], {}, Dice(SEED, "T0.setup"))
+    while f"T{state.turn}.{RULES.windows()[state.window].name}" != window:
+        state = resolve_window(RULES, state, {}, SEED).state
+    return state
+
+
+def test_valid_examples_are_accepted_whole() -> None:
+    for name, window in (("economy.txt", "T1.economy"), ("bids.txt", "T2.bids")):
+        text = split_order_text((EXAMPLES / "valid" / name).read_text())
+        submission = RULES.parse(state_at(window), "hungary", text.lines)
+        assert submission.issues == (), name
+        assert len(submission.orders) == len(text.lines)
+
+
+def test_invalid_examples_are_rejected_line_by_line() -> None:
+    text = split_order_text((EXAMPLES / "invalid" / "economy.txt").read_text())
+    submission = RULES.parse(state_at("T1.economy"), "hungary", text.lines)
+    assert submission.orders == ()
+    assert [i.line_no for i in submission.issues] == [2, 3, 4, 5, 6]
+    messages = [i.message for i in submission.issues]
+    assert "BID is an order for the turn order phase" in messages[0]
+    assert messages[1] == "no territory called 'Atlantide'"
+    assert messages[2] == "Parigi is not yours"
+    assert messages[3].startswith("cannot read this order")
+    assert messages[4] == "you have no loan to repay"
