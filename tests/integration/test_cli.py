@@ -97,6 +97,11 @@ def test_a_malformed_scenario_is_named(cli: CliRunner, tmp_path: Path) -> None:
     result = cli.invoke(app, ["scenario", "run", str(bad)])
     assert result.exit_code == 2
     assert "step 1: window 'T4.bids' is not open" in result.stderr
+    phase = tmp_path / "phase.yaml"
+    phase.write_text("ruleset: medioevo\npowers: [hungary, france]\nsteps:\n  - phase: combat\n")
+    result = cli.invoke(app, ["scenario", "run", str(phase)])
+    assert result.exit_code == 2
+    assert "step 1: phase 'combat' is not in the open window T1.economy" in result.stderr
     typo = tmp_path / "typo.yaml"
     typo.write_text("ruleset: medioevo\npowerz: [hungary]\n")
     result = cli.invoke(app, ["scenario", "run", str(typo)])

@@ -46,6 +46,10 @@ def test_replaying_the_log_reproduces_every_snapshot(judge: Judge) -> None:
     judge.load_dice("g1", "T2.turn_order", [1, 1, 1])
     play_window(judge, secrets, {"hungary": ["BID 40"], "france": ["BID 25"], "byzantium": ["BID 40"]})
     play_window(judge, secrets, {"hungary": ["REPAY"]})
+    state = judge.state("g1")
+    # florins are conserved across the bank and the powers (the 700 the GM removed included)
+    assert sum(p.florins for p in state.powers.values()) + state.bank == 4 * 1000 - 700  # type: ignore[attr-defined]
+    assert state.powers["hungary"].loans == ()  # type: ignore[attr-defined]
     snapshots = judge.snapshots("g1")
     assert [s.label for s in snapshots] == ["T1.bids", "T1.economy", "T2.bids", "T2.economy", "T3.bids"]
     assert judge.replay_check("g1") == []
