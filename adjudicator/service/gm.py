@@ -1,8 +1,4 @@
-"""The GM's tools and the log: edits, loaded dice, the seed, rollback, replay check.
-
-Every public method is one database transaction: either everything it writes is stored, or
-(on any error, a crash included) nothing is.
-"""
+"""The GM's tools and the log: edits, loaded dice, the seed, rollback, replay check."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The judge: games, order sets and adjudication over one store (GM tools: gm.py).
-
-Every public method is one database transaction: either everything it writes is stored, or
-(on any error, a crash included) nothing is.
-"""
+"""The judge: games, order sets and adjudication over one store (GM tools: gm.py, helpers: base.py)."""
 
 from __future__ import annotations
 
