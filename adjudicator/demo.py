@@ -46,8 +46,9 @@ def play_demo(
         resolved.extend(done.labels)
         if progress:
             progress(", ".join(done.labels))
+    labels = judge.window_labels(game)
     for row in judge.outbox(game):
-        label = row.subject.split()[1]
+        label = labels[row.window_id] if row.window_id is not None else "game"
         target = out / game / f"{row.window_id:03d}-{label}" / f"{row.recipient}.txt"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(f"Subject: {row.subject}\n\n{row.body_text}")

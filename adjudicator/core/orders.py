@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
@@ -51,7 +51,6 @@ class Submission:
     orders: tuple[Order, ...] = ()
     issues: tuple[LineIssue, ...] = ()
     ready: bool = False
-    commands: tuple[str, ...] = field(default=())
 
     def canonical_lines(self) -> list[str]:
         return [o.canonical() for o in self.orders]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window
 from adjudicator.core.events import Event, GameCreated, GmEdited, WindowAdjudicated, WindowOpened
+from adjudicator.core.orders import Order
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 
@@ -31,7 +32,7 @@ class Opening:
 
 def read_orders(
     ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]
-) -> dict[str, list]:  # type: ignore[type-arg]
+) -> dict[str, list[Order]]:
     """Stored canonical order lines back to orders (syntax and names only, as at the deadline)."""
     return {
         power: list(ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False).orders)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
@@ -58,8 +59,9 @@ class StoreAccess:
     def ruleset(game: Game) -> Ruleset:
         return get_ruleset(game.ruleset)
 
-    def _state(self, game: Game) -> GameState:
-        return self.ruleset(game).state_type().from_json(game.state)
+    def _state(self, game: Game, data: dict[str, Any] | None = None) -> GameState:
+        """The game's current state, or ``data`` (a stored snapshot) read with the game's ruleset."""
+        return self.ruleset(game).state_type().from_json(game.state if data is None else data)
 
     @staticmethod
     def _power(game: Game, power: str) -> str:

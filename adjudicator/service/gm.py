@@ -109,7 +109,7 @@ class GmTools(StoreAccess):
                 [RolledBack(phase="gm", to_label=target.label, discarded_from_event=target.start_event_id)],
                 None,
             )
-            state = self.ruleset(game).state_type().from_json(snap.state)
+            state = self._state(game, snap.state)
             if inputs is not None:
                 game.loaded_dice = {k: list(v) for k, v in inputs.payload.get("loaded_dice", {}).items()}
             window = self._open_window(session, game, state, now)
@@ -169,6 +169,12 @@ class GmTools(StoreAccess):
             if opening.label != snap.label or opening.state.digest() != snap.digest:
                 problems.append(f"snapshot {snap.label} differs from the replayed {opening.label}")
         return problems
+
+    def window_labels(self, game_id: str) -> dict[int, str]:
+        """Every window row's id and label, discarded ones included."""
+        with Session(self.engine) as session:
+            rows = session.exec(select(Window).where(Window.game_id == game_id))
+            return {w.id: w.label for w in rows if w.id is not None}
 
     def outbox(self, game_id: str) -> list[Outbox]:
         with Session(self.engine) as session:

@@ -91,8 +91,8 @@ def run_scenario(scenario: Scenario, *, database: str | None = None) -> Scenario
     )
     run = ScenarioRun(judge, game)
     for number, step in enumerate(scenario.steps, start=1):
-        _, window = judge.game(game)
-        ruleset = judge.ruleset(judge.game(game)[0])
+        row, window = judge.game(game)
+        ruleset = judge.ruleset(row)
         if step.window is not None and step.window != window.label:
             raise ScenarioError(
                 f"step {number}: window {step.window!r} is not open, the game is at {window.label!r}"
