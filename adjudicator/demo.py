@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.bots import medioevo_orders
+from adjudicator.rulesets.medioevo.board import Board
+from adjudicator.rulesets.medioevo.mapdraw import draw_board
 from adjudicator.service.judge import Judge
 
 DEMO_POWERS = ("holy_roman_empire", "hungary", "france", "byzantium")
@@ -18,6 +20,12 @@ class DemoResult:
     windows: tuple[str, ...]
     reports: Path
     replay_problems: tuple[str, ...]
+
+
+def ruleset_board(judge: Judge, game: str) -> Board | None:
+    """The board of the game's ruleset, when it has one to draw."""
+    board = getattr(judge.ruleset(judge.game(game)[0]), "board", None)
+    return board if isinstance(board, Board) else None
 
 
 def play_demo(
@@ -52,4 +60,7 @@ def play_demo(
         target = out / game / f"{row.window_id:03d}-{label}" / f"{row.recipient}.txt"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(f"Subject: {row.subject}\n\n{row.body_text}")
+    board = ruleset_board(judge, game)
+    if board is not None:
+        (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")
     return DemoResult(game, tuple(resolved), out / game, tuple(judge.replay_check(game)))

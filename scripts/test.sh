@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/pip install -q --disable-pip-version-check -e ".[test]"
+# Headless Chromium renders the board SVG and the reports in the tests (Debian's package).
+if ! command -v chromium >/dev/null; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2
+fi
 eval "$(scripts/pg.sh start)"
 trap 'scripts/pg.sh stop' EXIT
 .venv/bin/ruff check adjudicator tests bench

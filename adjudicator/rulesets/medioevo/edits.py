@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
-from adjudicator.rulesets.medioevo.board import Board
+from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse import territory_index
 from adjudicator.rulesets.medioevo.state import BUILDINGS, MedioevoState
 
@@ -15,7 +13,6 @@ USAGE = (
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building..."
 )
-_IDENT = re.compile(r"^[A-ZÀ-Ý_][A-ZÀ-Ý_ ]*$")
 
 
 def _int(text: str, what: str) -> int:
@@ -32,14 +29,14 @@ def _lookup(index: NameIndex, typed: str) -> str:
         raise EditError(str(exc)) from None
 
 
-def apply_edit(state: MedioevoState, command: str, board: Board) -> MedioevoState:
+def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoState:
     """One edit line applied to the state; raises EditError naming what was wrong."""
     words = command.split()
     if len(words) < 2:
         raise EditError(f"{command!r}: {USAGE}")
     verb = words[0].upper()
     powers = NameIndex(((p, p) for p in state.powers), "power")
-    lands = territory_index(board)
+    lands = territory_index(data.board)
     if verb == "BUILD":
         tid = _lookup(lands, words[1])
         wanted = tuple(w.lower() for w in words[2:])
@@ -56,11 +53,13 @@ def apply_edit(state: MedioevoState, command: str, board: Board) -> MedioevoStat
             target = _lookup(powers, other)
             return state.with_power(power, casus_belli={**held.casus_belli, target: _int(value, "SET cb")})
         case "GRANT", [kind, *name] if kind.lower() in ("tech", "card") and name:
-            ident = " ".join(name).upper()
-            if not _IDENT.match(ident):
-                raise EditError(f"{command!r}: {ident!r} is not a technology or card name")
             if kind.lower() == "tech":
+                ident = _lookup(
+                    NameIndex(((t, x.name) for t, x in data.technologies.items()), "technology"),
+                    " ".join(name),
+                )
                 return state.with_power(power, techs=tuple(sorted({*held.techs, ident})))
+            ident = _lookup(NameIndex(((c, x.name) for c, x in data.cards.items()), "card"), " ".join(name))
             return state.with_power(power, cards=(*held.cards, ident))
         case "GIVE", [_, *_] as names:
             for typed in names:

@@ -16,7 +16,7 @@ from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo import edits, setup
-from adjudicator.rulesets.medioevo.board import Board, default_board
+from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.orders import (
     PLACEMENT,
@@ -52,8 +52,9 @@ class MedioevoRuleset:
     name = "medioevo"
     version = "0.1"
 
-    def __init__(self, board: Board | None = None) -> None:
-        self.board = board or default_board()
+    def __init__(self, data: DataSet | None = None) -> None:
+        self.data = data or default_dataset()
+        self.board = self.data.board
 
     def state_type(self) -> type[GameState]:
         return MedioevoState
@@ -85,7 +86,7 @@ class MedioevoRuleset:
         return (
             turn_order.check(state, power, order)
             or taxes.check(state, power, order)
-            or placement.check(state, power, order, self.board)
+            or placement.check(state, power, order, self.data)
         )
 
     def parse(
@@ -115,7 +116,7 @@ class MedioevoRuleset:
         if TAXES in phases and not held.loans:
             options.append(TakeLoan())
         if PLACEMENT in phases:
-            options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.board))
+            options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
         return options
 
     def resolve(
@@ -129,11 +130,11 @@ class MedioevoRuleset:
         if phase == REINFORCEMENTS:
             return reinforcements.resolve(mu, self.board)
         if phase == PLACEMENT:
-            return placement.resolve(mu, orders, self.board)
+            return placement.resolve(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
-        new = edits.apply_edit(_mu(state), command, self.board)
+        new = edits.apply_edit(_mu(state), command, self.data)
         return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=Visibility.public()),)
 
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:

@@ -20,8 +20,6 @@ from adjudicator.rulesets.medioevo.events import SetupDone
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 
 START_FLORINS = 1000
-CASTLE_CAPITALS = ("costantinopoli",)
-EMPTY_SITES = ("kiev",)
 
 
 def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Board) -> dict[str, str]:
@@ -57,11 +55,12 @@ def initial_state(
     for tid, terr in board.territories.items():
         owner = owner_of_kingdom.get(terr.kingdom)
         buildings: tuple[str, ...] = ()
-        if terr.site and tid not in EMPTY_SITES:
+        special = board.setup_sites.get(tid)
+        if terr.site and not (special and special.empty):
             if tid in capitals:
-                buildings = ("town", "castle" if tid in CASTLE_CAPITALS else "fort")
+                buildings = ("town", (special and special.fortification) or "fort")
             else:
-                buildings = ("village", "castle" if tid in CASTLE_CAPITALS else "tower")
+                buildings = ("village", (special and special.fortification) or "tower")
             if owner and tid == board.kingdoms[terr.kingdom].capital:
                 buildings = (*buildings, "cathedral")
         territories[tid] = TerritoryState(owner=owner, buildings=buildings)

@@ -66,7 +66,7 @@ class MedioevoState(GameState):
     territories: dict[str, TerritoryState]
     turn_order: tuple[str, ...] = ()
     bank: int = 0
-    board: str = "bootstrap"
+    board: str = "europe1250"
     turn_limit: int | None = None
 
     def seats(self) -> tuple[str, ...]:

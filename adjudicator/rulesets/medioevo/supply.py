@@ -1,15 +1,16 @@
 """Supply limits (Approvvigionamento, seed 002, L2235-2262): the most VF a territory can hold.
 
-Every terrain holds 5 VF; settlements and buildings add their bonus; AGRICOLTURA and ROTAZIONE
-DELLE COLTURE add 5 on plains, CACCIA in forests, ALLEVAMENTO on hills (L2246-2248).
+Every territory holds its base supply (a board field, 5 VF on the shipped board); settlements and
+buildings add their bonus; the owner's technologies add theirs on their terrain, as the
+technology data says (``supply_bonus``: AGRICOLTURA +5 and ROTAZIONE DELLE COLTURE +10 on
+plains, CACCIA in forests, ALLEVAMENTO on hills; L2246-2248, L2916, ruling R9).
 """
 
 from __future__ import annotations
 
-from adjudicator.rulesets.medioevo.board import Board, Terrain
+from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-TERRAIN_BASE = 5
 BUILDING_BONUS = {
     "village": 10,
     "town": 20,
@@ -19,17 +20,15 @@ BUILDING_BONUS = {
     "fort": 10,
     "castle": 15,
 }
-TECH_BONUS = {
-    Terrain.PLAIN: ("AGRICOLTURA", "ROTAZIONE DELLE COLTURE"),
-    Terrain.FOREST: ("CACCIA",),
-    Terrain.HILL: ("ALLEVAMENTO",),
-}
 
 
-def supply_limit(state: MedioevoState, territory: str, board: Board) -> int:
+def supply_limit(state: MedioevoState, territory: str, data: DataSet) -> int:
     terr = state.territories[territory]
-    limit = TERRAIN_BASE + sum(BUILDING_BONUS.get(b, 0) for b in terr.buildings)
+    land = data.board.territories[territory]
+    limit = land.supply + sum(BUILDING_BONUS.get(b, 0) for b in terr.buildings)
     if terr.owner is not None:
-        techs = state.powers[terr.owner].techs
-        limit += 5 * sum(1 for t in TECH_BONUS.get(board.territories[territory].terrain, ()) if t in techs)
+        for tech in state.powers[terr.owner].techs:
+            known = data.technologies.get(tech)
+            if known is not None:
+                limit += int(known.params.get("supply_bonus", {}).get(land.terrain.value, 0))
     return limit

@@ -14,30 +14,30 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
-from adjudicator.rulesets.medioevo.board import Board
+from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, Place
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.supply import supply_limit
 
 
-def room(state: MedioevoState, territory: str, board: Board) -> int:
+def room(state: MedioevoState, territory: str, data: DataSet) -> int:
     """VF that still fit in a territory under its supply limit."""
-    return supply_limit(state, territory, board) - sum(state.territories[territory].armies.values())
+    return supply_limit(state, territory, data) - sum(state.territories[territory].armies.values())
 
 
-def placement_sites(state: MedioevoState, power: str, board: Board) -> tuple[str, ...]:
+def placement_sites(state: MedioevoState, power: str, data: DataSet) -> tuple[str, ...]:
     """The power's settlements, capital first."""
-    capital = board.kingdoms[state.powers[power].kingdom].capital
+    capital = data.board.kingdoms[state.powers[power].kingdom].capital
     sites = [t for t in state.owned_by(power) if state.territories[t].settlement()]
-    return tuple(sorted(sites, key=lambda t: (t != capital, list(board.territories).index(t))))
+    return tuple(sorted(sites, key=lambda t: (t != capital, list(data.board.territories).index(t))))
 
 
-def check(state: MedioevoState, power: str, order: Order, board: Board) -> str | None:
+def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str | None:
     if not isinstance(order, Place):
         return None
     terr = state.territories[order.territory]
-    name = board.territories[order.territory].name
+    name = data.board.territories[order.territory].name
     if order.amount < 1:
         return "place at least 1 VF"
     if terr.owner != power:
@@ -54,15 +54,15 @@ def _put(state: MedioevoState, power: str, territory: str, amount: int) -> Medio
     return state.with_territory(territory, armies=armies).with_power(power, reinforcements=left)
 
 
-def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], board: Board) -> Resolution:
+def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
     events: list[Event] = []
     results: list[OrderResult] = []
     for power in state.acting_order():
         for order in (o for o in orders.get(power, ()) if isinstance(o, Place)):
             text = order.canonical()
-            problem = check(state, power, order, board)
+            problem = check(state, power, order, data)
             pool = state.powers[power].reinforcements
-            space = room(state, order.territory, board)
+            space = room(state, order.territory, data)
             if problem:
                 results.append(OrderResult.failure(power, PLACEMENT, text, "illegal", problem))
             elif order.amount > pool:
@@ -72,7 +72,7 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], board: 
                     )
                 )
             elif order.amount > space:
-                name = board.territories[order.territory].name
+                name = data.board.territories[order.territory].name
                 results.append(
                     OrderResult.failure(
                         power,
@@ -86,8 +86,8 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], board: 
                 state = _put(state, power, order.territory, order.amount)
                 events.append(ArmiesPlaced(power=power, territory=order.territory, amount=order.amount))
                 results.append(OrderResult.success(power, PLACEMENT, text))
-        for site in placement_sites(state, power, board):
-            amount = min(state.powers[power].reinforcements, max(room(state, site, board), 0))
+        for site in placement_sites(state, power, data):
+            amount = min(state.powers[power].reinforcements, max(room(state, site, data), 0))
             if amount:
                 state = _put(state, power, site, amount)
                 events.append(ArmiesPlaced(power=power, territory=site, amount=amount))

@@ -28,9 +28,9 @@ def reinforcements(state: MedioevoState, power: str, board: Board) -> dict[str, 
             items[f"kingdom {kingdom.name}"] = KINGDOM_BONUS[kingdom.size]
     if held.kingdom == HORDE:
         items["Russian principalities"] = unoccupied_principalities(state, board) // 3
-    if "FANATISMO" in held.techs:
+    if "fanatismo" in held.techs:
         items["FANATISMO"] = 2
-    if "FEUDALESIMO" in held.techs:
+    if "feudalesimo" in held.techs:
         items["FEUDALESIMO"] = sum(
             1 for t in state.owned_by(power) if "castle" in state.territories[t].buildings
         )

@@ -26,15 +26,14 @@ PER_PRINCIPALITY = 5
 LOAN_DIE_BY_LEVEL = {1: 4, 2: 6, 3: 8}
 LOAN_UNIT = 100
 HORDE = "golden_horde"
-PRINCIPALITIES = "russian_principalities"
 
 
 def unoccupied_principalities(state: MedioevoState, board: Board) -> int:
-    """Russian principalities no player occupies (L899, L990)."""
-    return (
-        sum(1 for tid in board.territories_of(PRINCIPALITIES) if state.territories[tid].owner is None)
-        if PRINCIPALITIES in board.kingdoms
-        else 0
+    """Russian principalities (flagged in the board data) no player occupies (L899, L990)."""
+    return sum(
+        1
+        for tid, terr in board.territories.items()
+        if terr.russian_principality and state.territories[tid].owner is None
     )
 
 
@@ -49,7 +48,7 @@ def income(state: MedioevoState, power: str, board: Board) -> dict[str, int]:
     }
     if held.kingdom == HORDE:
         items["Russian principalities"] = PER_PRINCIPALITY * unoccupied_principalities(state, board)
-    if "BANCHE" in held.techs:
+    if "banche" in held.techs:
         items["BANCHE interest"] = held.florins // 10
     return {k: v for k, v in items.items() if v}
 
@@ -130,7 +129,7 @@ def _borrow(
         )
         return state
     die = dice.roll(LOAN_DIE_BY_LEVEL[held.tech_level], f"loan {power}")
-    amount = die * LOAN_UNIT + (100 if "BANCHE" in held.techs else 0) + (200 if "GILDE" in held.techs else 0)
+    amount = die * LOAN_UNIT + (100 if "banche" in held.techs else 0) + (200 if "gilde" in held.techs else 0)
     events.append(LoanTaken(power=power, die=die, amount=amount))
     results.append(
         OrderResult.success(power, TAXES, order.canonical(), f"borrowed {amount} florins (die {die})")

@@ -1,0 +1,1 @@
+"""Schemas of the printed components other than the map: cards, technologies, tables, goods."""
