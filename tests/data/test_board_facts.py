@@ -272,3 +272,118 @@ def test_calamity_table() -> None:
     assert table["a", 8] == "Siccità"
     assert table["b", 7] == "Crociata"
     assert len(table) == 16
+
+
+# digest part 4, §4.3 (seed 002 L1098-3300): every territory or settlement the rulebook names.
+SEED_PLACES = (
+    *[
+        "Cirenaica",
+        "Marmarica",
+        "Egitto",
+        "Sinai",
+        "Giudea",
+        "Gerusalemme",
+        "Palestina",
+        "Siria",
+        "Antiochia",
+    ],
+    *[
+        "Alessandria",
+        "Damasco",
+        "Cappadocia",
+        "Paflagonia",
+        "Ponto",
+        "Cilicia",
+        "Armenia",
+        "Georgia",
+        "Circassia",
+    ],
+    *[
+        "Caucaso",
+        "Trebisonda",
+        "Persia",
+        "Mesopotamia",
+        "Costantinopoli",
+        "Bitinia",
+        "Misia",
+        "Licia",
+        "Lidia",
+    ],
+    *[
+        "Macedonia",
+        "Tessaglia",
+        "Peloponneso",
+        "Albania",
+        "Rascia",
+        "Rumelia",
+        "Dobrugia",
+        "Tracia",
+        "Rodi",
+        "Pest",
+        "Buda",
+    ],
+    *[
+        "Banato",
+        "Slovacchia",
+        "Bihar",
+        "Transilvania",
+        "Slavonia",
+        "Croazia",
+        "Bessarabia",
+        "Caffa",
+        "Lituania",
+    ],
+    *[
+        "Francoforte",
+        "Basilea",
+        "Danzica",
+        "Palatinato",
+        "Boemia",
+        "Praga",
+        "Stiria",
+        "Genova",
+        "Venezia",
+        "Milano",
+    ],
+    *[
+        "Firenze",
+        "Roma",
+        "Lazio",
+        "Campania",
+        "Puglia",
+        "Sicilia",
+        "Palermo",
+        "Napoli",
+        "Tunisi",
+        "Djerba",
+        "Tripolitania",
+    ],
+    *[
+        "Mauritania",
+        "Norrland",
+        "Highlands",
+        "Rostov",
+        "Novgorod",
+        "Saraj",
+        "Kiev",
+        "Turov",
+        "Cernigov",
+        "Polotsk",
+    ],
+    *["Smelensk", "Vladimir"],
+    "Stato della Chiesa",
+    "Isola di Malta",
+    "Leptis Magna",
+)
+
+
+@pytest.mark.parametrize("place", SEED_PLACES)
+def test_every_place_the_seeds_name_is_on_the_board(place: str) -> None:
+    assert tid(place) in BOARD.territories
+
+
+def test_the_named_seas() -> None:
+    """002 L1400, L1432: the Mediterranean and the Black Sea are named seas; the Golfo di Taranto a zone."""
+    groups = {zone.sea for zone in BOARD.seas.values()}
+    assert {"mediterraneo", "mar_nero"} <= groups
+    assert any(fold(z.name) == fold("Golfo di Taranto") for z in BOARD.seas.values())
