@@ -387,3 +387,15 @@ def test_the_named_seas() -> None:
     groups = {zone.sea for zone in BOARD.seas.values()}
     assert {"mediterraneo", "mar_nero"} <= groups
     assert any(fold(z.name) == fold("Golfo di Taranto") for z in BOARD.seas.values())
+
+
+def test_the_contiguity_lists_follow_the_map_and_the_seed_examples() -> None:
+    """R8: listed = near on the map (border, shared sea, common neighbour) + the seed's L355 pairs."""
+    seed_only = {frozenset(("hungary", "novgorod"))}
+    playable = BOARD.playable_kingdoms()
+    for a in playable:
+        for b in playable:
+            if a == b:
+                continue
+            expected = BOARD.kingdoms_near(a, b) or frozenset((a, b)) in seed_only
+            assert BOARD.kingdoms_contiguous(a, b) == expected, (a, b)
