@@ -113,7 +113,7 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
     result = cli.invoke(app, ["demo", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "replay check: ok" in result.output
-    windows = sorted(p.name for p in (out / "demo").iterdir())
+    windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir())
     assert [w.split("-", 1)[1] for w in windows] == [
         "T1.bids", "T1.economy", "T2.bids", "T2.economy", "T3.bids", "T3.economy",
     ]  # fmt: skip
@@ -122,3 +122,5 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
         assert names == {"holy_roman_empire", "hungary", "france", "byzantium", "gm"}
     t3 = (out / "demo" / windows[4] / "hungary.txt").read_text()
     assert "Sealed bids opened" in t3 and "Your sheet" in t3
+    board = (out / "demo" / "board.svg").read_text()
+    assert board.startswith("<svg") and 'id="land-pest"' in board
