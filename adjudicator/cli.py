@@ -334,7 +334,8 @@ def data_check(path: DataPath = None) -> None:
         f"({len(board.playable_kingdoms())} playable), "
         f"{len(board.territories)} territories, {len(board.seas)} sea zones, {len(data.cards)} Empire cards, "
         f"{len(data.technologies)} technologies, {len(data.events)} Event cards, "
-        f"{len(data.objectives)} Objective cards, {len(data.treasures)} Treasure cards, "
+        f"{len(data.objectives)} Objective cards, "
+        f"{sum(t.copies for t in data.treasures.values())} Treasure cards, "
         f"{len(data.markets)} markets"
     )
 

@@ -399,3 +399,36 @@ def test_the_contiguity_lists_follow_the_map_and_the_seed_examples() -> None:
                 continue
             expected = BOARD.kingdoms_near(a, b) or frozenset((a, b)) in seed_only
             assert BOARD.kingdoms_contiguous(a, b) == expected, (a, b)
+
+
+@pytest.mark.parametrize(
+    ("place", "terrain", "lines"),
+    [
+        ("Pest", "plain", "L1118"),
+        ("Egitto", "plain", "L1300-1302"),
+        ("Cirenaica", "desert", "L1300-1302"),
+        ("Alessandria", "desert", "L1300-1302"),
+        *((hill, "hill", "L1236-1238") for hill in ("Misia", "Macedonia", "Bitinia", "Licia", "Lidia")),
+        *((hill, "hill", "L1236-1238") for hill in ("Albania", "Rascia", "Rumelia")),
+        ("Boemia", "forest", "L1318"),
+        ("Francoforte", "forest", "L1328"),
+        ("Leptis Magna", "desert", "L3240"),
+    ],
+)
+def test_terrain_hints_of_the_seeds(place: str, terrain: str, lines: str) -> None:
+    assert BOARD.territories[tid(place)].terrain.value == terrain, lines
+
+
+def test_the_kingdom_of_sicily_is_reachable_by_sea_and_borders_napoli() -> None:
+    """002 L3230-3232: the Mamluks reach the Regno di Sicilia by sea; Sicilia borders Napoli."""
+    sicily = BOARD.territories[tid("Sicilia")].kingdom
+    coasts = {s for t in BOARD.territories_of(sicily) for s in BOARD.territories[t].seas}
+    mamluk_coasts = {s for t in BOARD.territories_of("mamluks") for s in BOARD.territories[t].seas}
+    reached, frontier = set(mamluk_coasts), list(mamluk_coasts)
+    while frontier:
+        for nxt in BOARD.seas[frontier.pop()].borders:
+            if nxt not in reached:
+                reached.add(nxt)
+                frontier.append(nxt)
+    assert coasts & reached
+    assert borders("Sicilia", "Napoli")
