@@ -329,7 +329,7 @@ def data_check(path: DataPath = None) -> None:
         raise typer.Exit(code=1)
     data = loaded.dataset
     board = data.board
-    out.print(
+    print(
         f"{resolve_path(path)}: ok — {len(board.kingdoms)} kingdoms "
         f"({len(board.playable_kingdoms())} playable), "
         f"{len(board.territories)} territories, {len(board.seas)} sea zones, {len(data.cards)} Empire cards, "
