@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.orders import Bid, Place, TakeLoan
+from adjudicator.rulesets.medioevo.orders import Bid, Keep, Place, TakeLoan
 
 
 def _pick(seed: str, n: int) -> int:
@@ -16,7 +16,8 @@ def _pick(seed: str, n: int) -> int:
 
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
-    """A thrifty bot: bids a little when rich, borrows when poor, spreads its reinforcements."""
+    """A thrifty bot: bids a little when rich, keeps a card (two when rich), borrows when poor,
+    spreads its reinforcements."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -25,6 +26,13 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         affordable = [b for b in bids if b.amount <= me["florins"] // 10]
         if affordable:
             lines.append(affordable[_pick(key + "bid", len(affordable))].canonical())
+    keeps = [o for o in legal if isinstance(o, Keep)]
+    if keeps:
+        first = keeps[_pick(key + "keep", len(keeps))]
+        lines.append(first.canonical())
+        others = [k for k in keeps if k != first]
+        if others and me["florins"] >= 900:
+            lines.append(others[0].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())
     places = [o for o in legal if isinstance(o, Place)]

@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.engine import window_spec
+from adjudicator.core.ruleset import Ruleset
 from adjudicator.errors import ScenarioError
 from adjudicator.service.judge import Adjudicated, Judge, Receipt
 from adjudicator.store.db import make_engine, migrate
@@ -72,6 +73,50 @@ class ScenarioRun:
     adjudications: list[Adjudicated] = field(default_factory=list)
 
 
+MAX_SKIPPED = 200  # windows a step may skip to reach its own; a phase step skips at most a turn
+
+
+def _position(label: str, ruleset: Ruleset) -> tuple[int, int] | None:
+    """Where a window label such as ``T2.economy`` falls in the game: (turn, window index)."""
+    turn, _, name = label.partition(".")
+    names = [w.name for w in ruleset.windows()]
+    if not turn.startswith("T") or not turn[1:].isdigit() or name not in names:
+        return None
+    return int(turn[1:]), names.index(name)
+
+
+def _reach(run: ScenarioRun, step: Step, number: int) -> None:
+    """Resolve, with default orders, the windows that come before the step's window or phase.
+
+    A step names a window (``T2.bids``) or a phase (``taxes``); the windows before it that the
+    scenario does not mention are played with every power silent, at most one turn for a phase.
+    """
+    judge, game = run.judge, run.game
+    row, window = judge.game(game)
+    ruleset = judge.ruleset(row)
+    all_phases = [p for w in ruleset.windows() for p in w.phases]
+    if step.phase is not None and step.phase not in all_phases:
+        raise ScenarioError(
+            f"step {number}: {step.phase!r} is not a phase of {row.ruleset} "
+            f"(expected one of {', '.join(all_phases)})"
+        )
+    target = _position(step.window, ruleset) if step.window is not None else None
+    if step.window is not None and target is None:
+        raise ScenarioError(f"step {number}: {step.window!r} is not a window label such as T2.bids")
+    limit = MAX_SKIPPED if target is not None else len(ruleset.windows())
+    for _ in range(limit + 1):
+        row, window = judge.game(game)
+        phases = window_spec(ruleset, judge.state(game)).phases
+        if (step.window in (None, window.label)) and (step.phase is None or step.phase in phases):
+            return
+        here = _position(window.label, ruleset)
+        if judge.state(game).over or (target is not None and here is not None and here > target):
+            break
+        run.adjudications.append(judge.adjudicate(game, force=True))
+    wanted = f"window {step.window!r}" if step.window is not None else f"phase {step.phase!r}"
+    raise ScenarioError(f"step {number}: {wanted} cannot be reached, the game is at {window.label!r}")
+
+
 def run_scenario(scenario: Scenario, *, database: str | None = None) -> ScenarioRun:
     """Play a scenario to its end; raises ScenarioError (or a judge error) on a bad step."""
     url = database or f"sqlite:///{tempfile.mkdtemp(prefix='adjudicator-scenario-')}/scenario.db"
@@ -91,19 +136,7 @@ def run_scenario(scenario: Scenario, *, database: str | None = None) -> Scenario
     )
     run = ScenarioRun(judge, game)
     for number, step in enumerate(scenario.steps, start=1):
-        row, window = judge.game(game)
-        ruleset = judge.ruleset(row)
-        if step.window is not None and step.window != window.label:
-            raise ScenarioError(
-                f"step {number}: window {step.window!r} is not open, the game is at {window.label!r}"
-            )
-        if step.phase is not None:
-            phases = window_spec(ruleset, judge.state(game)).phases
-            if step.phase not in phases:
-                raise ScenarioError(
-                    f"step {number}: phase {step.phase!r} is not in the open window {window.label} "
-                    f"(expected one of {', '.join(phases)})"
-                )
+        _reach(run, step, number)
         for key, values in _dice(step.dice).items():
             judge.load_dice(game, key, values)
         for line in step.edits:

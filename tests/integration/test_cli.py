@@ -30,6 +30,9 @@ def test_a_game_from_creation_to_the_second_window(cli: CliRunner, tmp_path: Pat
     assert created.exit_code == 0, created.output
     secrets = secrets_of(created.output)
     assert set(secrets) == set(POWERS.split(","))
+    assert "T1.cards" in cli.invoke(app, ["game", "show", "g1"]).output
+    kept = cli.invoke(app, ["adjudicate", "g1", "--force"])  # every power keeps a card by default
+    assert kept.exit_code == 0 and "now open: T1.economy" in kept.output
 
     mail = tmp_path / "orders.eml"
     mail.write_text(
@@ -93,15 +96,21 @@ def test_bad_input_gives_one_line_and_exit_status_2(cli: CliRunner, args: list[s
 
 def test_a_malformed_scenario_is_named(cli: CliRunner, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("ruleset: medioevo\npowers: [hungary, france]\nsteps:\n  - window: T4.bids\n")
+    bad.write_text("ruleset: medioevo\npowers: [hungary, france]\nsteps:\n  - window: T4.market\n")
     result = cli.invoke(app, ["scenario", "run", str(bad)])
     assert result.exit_code == 2
-    assert "step 1: window 'T4.bids' is not open" in result.stderr
+    assert "step 1: 'T4.market' is not a window label such as T2.bids" in result.stderr
+    behind = tmp_path / "behind.yaml"
+    steps = "  - window: T1.economy\n  - window: T1.cards\n"
+    behind.write_text(f"ruleset: medioevo\npowers: [hungary, france]\nsteps:\n{steps}")
+    result = cli.invoke(app, ["scenario", "run", str(behind)])
+    assert result.exit_code == 2
+    assert "step 2: window 'T1.cards' cannot be reached, the game is at 'T2.bids'" in result.stderr
     phase = tmp_path / "phase.yaml"
     phase.write_text("ruleset: medioevo\npowers: [hungary, france]\nsteps:\n  - phase: combat\n")
     result = cli.invoke(app, ["scenario", "run", str(phase)])
     assert result.exit_code == 2
-    assert "step 1: phase 'combat' is not in the open window T1.economy" in result.stderr
+    assert "step 1: 'combat' is not a phase of medioevo (expected one of turn_order" in result.stderr
     typo = tmp_path / "typo.yaml"
     typo.write_text("ruleset: medioevo\npowerz: [hungary]\n")
     result = cli.invoke(app, ["scenario", "run", str(typo)])
@@ -115,12 +124,13 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
     assert "replay check: ok" in result.output
     windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir())
     assert [w.split("-", 1)[1] for w in windows] == [
-        "T1.bids", "T1.economy", "T2.bids", "T2.economy", "T3.bids", "T3.economy",
+        "T1.bids", "T1.cards", "T1.economy", "T2.bids", "T2.cards", "T2.economy",
+        "T3.bids", "T3.cards", "T3.economy",
     ]  # fmt: skip
     for window in windows:
         names = {p.stem for p in (out / "demo" / window).iterdir()}
         assert names == {"holy_roman_empire", "hungary", "france", "byzantium", "gm"}
-    t3 = (out / "demo" / windows[4] / "hungary.txt").read_text()
-    assert "Sealed bids opened" in t3 and "Your sheet" in t3
+    t2 = (out / "demo" / windows[3] / "hungary.txt").read_text()
+    assert "Sealed bids opened" in t2 and "Your sheet" in t2
     board = (out / "demo" / "board.svg").read_text()
     assert board.startswith("<svg") and 'id="land-pest"' in board

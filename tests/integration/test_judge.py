@@ -42,16 +42,20 @@ def play_window(judge: Judge, secrets: dict[str, str], orders: dict[str, list[st
 def test_replaying_the_log_reproduces_every_snapshot(judge: Judge) -> None:
     secrets = new_game(judge)
     judge.gm_edit("g1", "SET hungary florins 300")
+    play_window(judge, secrets, {"hungary": ["KEEP PRIORITY Mercante, Condottiero"]})
     play_window(judge, secrets, {"hungary": ["LOAN", "PLACE 3 IN Pest"], "france": ["LOAN"]})
     judge.load_dice("g1", "T2.turn_order", [1, 1, 1])
     play_window(judge, secrets, {"hungary": ["BID 40"], "france": ["BID 25"], "byzantium": ["BID 40"]})
+    play_window(judge, secrets, {})
     play_window(judge, secrets, {"hungary": ["REPAY"]})
     state = judge.state("g1")
     # florins are conserved across the bank and the powers (the 700 the GM removed included)
     assert sum(p.florins for p in state.powers.values()) + state.bank == 4 * 1000 - 700  # type: ignore[attr-defined]
     assert state.powers["hungary"].loans == ()  # type: ignore[attr-defined]
     snapshots = judge.snapshots("g1")
-    assert [s.label for s in snapshots] == ["T1.bids", "T1.economy", "T2.bids", "T2.economy", "T3.bids"]
+    assert [s.label for s in snapshots] == [
+        "T1.bids", "T1.cards", "T1.economy", "T2.bids", "T2.cards", "T2.economy", "T3.bids",
+    ]  # fmt: skip
     assert judge.replay_check("g1") == []
     # the check is real: a snapshot that disagrees with the log is reported
     with judge.engine.begin() as conn:
@@ -82,6 +86,7 @@ def test_every_roll_of_a_finished_game_is_recomputed_from_the_revealed_seed(judg
 def test_rollback_reopens_the_window_with_its_orders_and_re_adjudicates(judge: Judge) -> None:
     secrets = new_game(judge)
     play_window(judge, secrets, {})
+    play_window(judge, secrets, {})
     play_window(judge, secrets, {"hungary": ["BID 50"], "france": ["BID 20"]})
     first = judge.state("g1")
     assert first.turn_order[0] == "hungary"  # type: ignore[attr-defined]
@@ -107,6 +112,7 @@ def test_rollback_reopens_the_window_with_its_orders_and_re_adjudicates(judge: J
 
 def test_a_new_order_set_replaces_the_old_one_until_the_deadline(judge: Judge) -> None:
     secrets = new_game(judge, period_hours=24)
+    judge.adjudicate("g1", force=True, now=T0)  # the cards window, everyone keeping by default
     hungary = secrets["hungary"]
     first = judge.submit(order_mail("g1", "hungary", hungary, "LOAN", "PLACE 2 IN Pest"), now=T0)
     second = judge.submit(
@@ -134,13 +140,14 @@ def test_all_ready_resolves_before_the_deadline(judge: Judge) -> None:
     with pytest.raises(NotDue):
         judge.adjudicate("g1", now=T0)
     judge.submit(order_mail("g1", POWERS[-1], secrets[POWERS[-1]], "READY"), now=T0)
-    assert judge.adjudicate("g1", now=T0).now_open == "T2.bids"
+    assert judge.adjudicate("g1", now=T0).now_open == "T1.economy"
 
 
 def test_a_crash_in_the_middle_of_an_adjudication_leaves_the_store_as_it_was(
     judge: Judge, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     secrets = new_game(judge)
+    judge.adjudicate("g1", force=True, now=T0)  # the cards window
     judge.submit(order_mail("g1", "hungary", secrets["hungary"], "LOAN"), now=T0)
     before = dump(judge.engine)
 

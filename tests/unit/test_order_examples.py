@@ -23,7 +23,7 @@ def state_at(window: str) -> GameState:
 
 
 def test_valid_examples_are_accepted_whole() -> None:
-    for name, window in (("economy.txt", "T1.economy"), ("bids.txt", "T2.bids")):
+    for name, window in (("economy.txt", "T1.economy"), ("bids.txt", "T2.bids"), ("cards.txt", "T1.cards")):
         text = split_order_text((EXAMPLES / "valid" / name).read_text())
         submission = RULES.parse(state_at(window), "hungary", text.lines)
         assert submission.issues == (), name

@@ -105,8 +105,59 @@ class ReinforcementsLost(Event):
         return f"{self.power} could not place {self.amount} VF: they are lost (L1542)"
 
 
+class CardsDrawn(Event):
+    """Told to the drawing power only: which cards it drew (hands are secret, L558)."""
+
+    kind: ClassVar[str] = "mu-cards-drawn"
+    power: str
+    cards: tuple[str, ...]
+
+    def summary(self) -> str:
+        return f"{self.power} draws {len(self.cards)} Empire cards: {', '.join(self.cards) or 'none left'}"
+
+
+class CardsDealt(Event):
+    """Public: how many cards each power drew, without naming them."""
+
+    kind: ClassVar[str] = "mu-cards-dealt"
+    counts: dict[str, int]
+
+    def summary(self) -> str:
+        return "Empire cards drawn: " + ", ".join(f"{p} {n}" for p, n in self.counts.items())
+
+
+class CardsKept(Event):
+    """Told to the keeping power: the cards it keeps and what it paid."""
+
+    kind: ClassVar[str] = "mu-cards-kept"
+    power: str
+    cards: tuple[str, ...]
+    paid: int
+
+    def summary(self) -> str:
+        paid = f", paying {self.paid} florins for the second" if self.paid else ""
+        return f"{self.power} keeps {', '.join(self.cards) or 'no card'}{paid}"
+
+
+class CardsKeptCount(Event):
+    """Public: how many cards each power kept and whether it paid for a second (the bank sees it)."""
+
+    kind: ClassVar[str] = "mu-cards-kept-count"
+    power: str
+    count: int
+    paid: int
+
+    def summary(self) -> str:
+        paid = f" and pays {self.paid} florins" if self.paid else ""
+        return f"{self.power} keeps {self.count} Empire card{'s' if self.count != 1 else ''}{paid}"
+
+
 MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     SetupDone,
+    CardsDrawn,
+    CardsDealt,
+    CardsKept,
+    CardsKeptCount,
     BidsRevealed,
     PlaceWon,
     TurnOrderSet,

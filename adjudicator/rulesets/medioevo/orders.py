@@ -8,6 +8,8 @@ from typing import ClassVar
 from adjudicator.core.orders import Order
 
 TURN_ORDER = "turn_order"
+CARD_DRAW = "card_draw"
+CARDS = "cards"
 TAXES = "taxes"
 REINFORCEMENTS = "reinforcements"
 PLACEMENT = "placement"
@@ -22,6 +24,28 @@ class Bid(Order):
 
     def canonical(self) -> str:
         return f"BID {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Order):
+    """Keep one of the Empire cards just drawn; a second KEEP costs 100 florins (L478-480)."""
+
+    phase: ClassVar[str] = CARDS
+    card: str
+
+    def canonical(self) -> str:
+        return f"KEEP {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPriority(Order):
+    """A standing list: which drawn card to keep when the power sends no KEEP (design §7)."""
+
+    phase: ClassVar[str] = CARDS
+    cards: tuple[str, ...]
+
+    def canonical(self) -> str:
+        return "KEEP PRIORITY " + ", ".join(self.cards)
 
 
 @dataclass(frozen=True, slots=True)

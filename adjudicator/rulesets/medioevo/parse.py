@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -12,10 +12,11 @@ from lark.exceptions import UnexpectedInput
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
 from adjudicator.rulesets.medioevo.board import Board
-from adjudicator.rulesets.medioevo.orders import Bid, Place, RepayLoan, TakeLoan
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.orders import Bid, Keep, KeepPriority, Place, RepayLoan, TakeLoan
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-EXAMPLES = "BID 40, LOAN, REPAY, PLACE 5 IN Pest"
+EXAMPLES = "BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, LOAN, REPAY, PLACE 5 IN Pest"
 
 
 @cache
@@ -23,16 +24,35 @@ def _parser() -> Lark:
     return Lark((Path(__file__).parent / "grammar.lark").read_text(), parser="lalr")
 
 
-_INDEXES: dict[int, tuple[Board, NameIndex]] = {}
+_INDEXES: dict[tuple[str, int], tuple[object, NameIndex]] = {}
+
+
+def _index(what: str, owner: object, entries: Callable[[], Iterable[tuple[str, str]]]) -> NameIndex:
+    """A name index built once per board or data set (keyed by identity, checked against reuse)."""
+    cached = _INDEXES.get((what, id(owner)))
+    if cached is None or cached[0] is not owner:
+        cached = (owner, NameIndex(entries(), what))
+        _INDEXES[what, id(owner)] = cached
+    return cached[1]
 
 
 def territory_index(board: Board) -> NameIndex:
-    """The territory names of a board, built once per board."""
-    cached = _INDEXES.get(id(board))
-    if cached is None or cached[0] is not board:
-        cached = (board, NameIndex(((tid, t.name) for tid, t in board.territories.items()), "territory"))
-        _INDEXES[id(board)] = cached
-    return cached[1]
+    """The territory names of a board."""
+    return _index("territory", board, lambda: ((tid, t.name) for tid, t in board.territories.items()))
+
+
+def card_index(data: DataSet) -> NameIndex:
+    """The Empire card names of a data set."""
+    return _index("Empire card", data, lambda: ((cid, c.name) for cid, c in data.cards.items()))
+
+
+def _resolve(index: NameIndex, typed: str) -> str:
+    try:
+        return index.resolve(typed.strip())
+    except AmbiguousName as exc:
+        raise _Reject(IssueKind.AMBIGUOUS, str(exc)) from exc
+    except NameNotFound as exc:
+        raise _Reject(IssueKind.ILLEGAL, str(exc)) from exc
 
 
 class _Reject(Exception):
@@ -42,23 +62,25 @@ class _Reject(Exception):
         self.message = message
 
 
-def _build(tree: Tree[Token], board: Board) -> Order:
+def _build(tree: Tree[Token], data: DataSet) -> Order:
     args = [str(c) for c in tree.children]
     match tree.data:
         case "bid":
             return Bid(int(args[0]))
+        case "keep":
+            words = args[0].split(None, 1)
+            if words[0].upper() == "PRIORITY":
+                names = [n for n in (words[1] if len(words) > 1 else "").split(",") if n.strip()]
+                if not names:
+                    raise _Reject(IssueKind.SYNTAX, "KEEP PRIORITY needs card names separated by commas")
+                return KeepPriority(tuple(_resolve(card_index(data), n) for n in names))
+            return Keep(_resolve(card_index(data), args[0]))
         case "loan":
             return TakeLoan()
         case "repay":
             return RepayLoan()
         case "place":
-            try:
-                territory = territory_index(board).resolve(args[1].strip())
-            except AmbiguousName as exc:
-                raise _Reject(IssueKind.AMBIGUOUS, str(exc)) from exc
-            except NameNotFound as exc:
-                raise _Reject(IssueKind.ILLEGAL, str(exc)) from exc
-            return Place(int(args[0]), territory)
+            return Place(int(args[0]), _resolve(territory_index(data.board), args[1]))
     raise _Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
 
 
@@ -69,7 +91,7 @@ def parse_lines(
     state: MedioevoState,
     power: str,
     lines: Sequence[tuple[int, str]],
-    board: Board,
+    data: DataSet,
     open_phases: Sequence[str],
     window: str,
     check: Checker | None,
@@ -83,7 +105,7 @@ def parse_lines(
                 tree = _parser().parse(line)
             except UnexpectedInput as exc:
                 raise _Reject(IssueKind.SYNTAX, f"cannot read this order; expected e.g. {EXAMPLES}") from exc
-            order = _build(tree, board)
+            order = _build(tree, data)
             if order.phase not in open_phases:
                 raise _Reject(
                     IssueKind.NOT_NOW,

@@ -1,7 +1,8 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
-Phases implemented so far: 1 (turn order), 5 (taxes and loans), 6 (reinforcements) and
-8 (positioning). The others join as their issues land; the windows list grows with them.
+Phases implemented so far: 1 (turn order), 2 (Empire cards), 5 (taxes and loans),
+6 (reinforcements) and 8 (positioning). The others join as their issues land; the windows list
+grows with them. Windows: bids (turn order, then the private draw), cards (keep), economy.
 """
 
 from __future__ import annotations
@@ -19,27 +20,33 @@ from adjudicator.rulesets.medioevo import edits, setup
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.orders import (
+    CARD_DRAW,
+    CARDS,
     PLACEMENT,
     REINFORCEMENTS,
     TAXES,
     TURN_ORDER,
     Bid,
+    Keep,
     Place,
     TakeLoan,
 )
 from adjudicator.rulesets.medioevo.parse import parse_lines
-from adjudicator.rulesets.medioevo.phases import placement, reinforcements, taxes, turn_order
+from adjudicator.rulesets.medioevo.phases import cards, placement, reinforcements, taxes, turn_order
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
 
 PHASES = (
     PhaseSpec(TURN_ORDER, 1, "Turn order"),
+    PhaseSpec(CARD_DRAW, 2, "Empire cards: the draw"),
+    PhaseSpec(CARDS, 2, "Empire cards: keep"),
     PhaseSpec(TAXES, 5, "Taxes"),
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
     PhaseSpec(PLACEMENT, 8, "Positioning"),
 )
 WINDOWS = (
-    WindowSpec("bids", (TURN_ORDER,)),
+    WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
+    WindowSpec("cards", (CARDS,)),
     WindowSpec("economy", (TAXES, REINFORCEMENTS, PLACEMENT)),
 )
 
@@ -71,7 +78,7 @@ class MedioevoRuleset:
     def initial_state(
         self, game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice
     ) -> tuple[GameState, tuple[Event, ...]]:
-        state, event = setup.initial_state(game, powers, options, dice, self.board, self.version)
+        state, event = setup.initial_state(game, powers, options, dice, self.data, self.version)
         return state, (event,)
 
     def power_ids(self, state: GameState) -> tuple[str, ...]:
@@ -80,11 +87,14 @@ class MedioevoRuleset:
     def takes_orders(self, state: GameState, phase: str) -> bool:
         if phase == TURN_ORDER:
             return turn_order.takes_orders(_mu(state))
+        if phase == CARDS:
+            return cards.takes_orders(_mu(state))
         return phase in (TAXES, PLACEMENT)
 
     def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
         return (
             turn_order.check(state, power, order)
+            or cards.check(state, power, order, self.data)
             or taxes.check(state, power, order)
             or placement.check(state, power, order, self.data)
         )
@@ -96,14 +106,15 @@ class MedioevoRuleset:
             _mu(state),
             power,
             lines,
-            self.board,
+            self.data,
             open_phases(self, state),
             window_label(self, state),
             self._check if strict else None,
         )
 
     def default_orders(self, state: GameState, phase: str, power: str) -> Sequence[Order]:
-        """A silent power bids nothing, borrows nothing and places by the default rule (R4)."""
+        """A silent power bids nothing, keeps a card by its standing priority (R17), borrows
+        nothing and places by the default rule (R4)."""
         return ()
 
     def legal_orders(self, state: GameState, power: str) -> Sequence[Order]:
@@ -113,6 +124,8 @@ class MedioevoRuleset:
         options: list[Order] = []
         if TURN_ORDER in phases:
             options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
+        if CARDS in phases:
+            options.extend(Keep(card) for card in dict.fromkeys(held.drawn))
         if TAXES in phases and not held.loans:
             options.append(TakeLoan())
         if PLACEMENT in phases:
@@ -125,6 +138,10 @@ class MedioevoRuleset:
         mu = _mu(state)
         if phase == TURN_ORDER:
             return turn_order.resolve(mu, orders, dice)
+        if phase == CARD_DRAW:
+            return cards.draw(mu)
+        if phase == CARDS:
+            return cards.resolve(mu, orders, self.data)
         if phase == TAXES:
             return taxes.resolve(mu, orders, dice, self.board)
         if phase == REINFORCEMENTS:

@@ -4,7 +4,8 @@ Each power takes the playable kingdom named like it (or the one ``options.kingdo
 1000 florins (L371), its home territories; every settlement site gets a village and a tower,
 each capital a town and a fort (L383); Costantinopoli a castle, Kiev nothing (L384); the
 cathedral stands in the capital until the setup orders let players choose (docs/rulings.md R2);
-the Pope is drawn among the Catholic powers (L382). Kingdom contiguity (L355) and the starting
+the Pope is drawn among the Catholic powers (L382); the Empire deck for the number of powers
+is shuffled (L365, L2788-2842). Kingdom contiguity (L355) and the starting
 armies come with the setup issue.
 """
 
@@ -16,7 +17,9 @@ from typing import Any
 from adjudicator.core.dice import Dice
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize, Religion
+from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import SetupDone
+from adjudicator.rulesets.medioevo.phases.cards import build_deck
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 
 START_FLORINS = 1000
@@ -42,8 +45,9 @@ def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Bo
 
 
 def initial_state(
-    game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice, board: Board, version: str
+    game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice, data: DataSet, version: str
 ) -> tuple[MedioevoState, SetupDone]:
+    board = data.board
     kingdoms = assign_kingdoms(powers, options, board)
     owner_of_kingdom = {k: p for p, k in kingdoms.items()}
     capitals = {
@@ -72,6 +76,7 @@ def initial_state(
         game=game,
         powers={p: PowerState(kingdom=kingdoms[p], florins=START_FLORINS, pope=(p == pope)) for p in powers},
         territories=territories,
+        deck=dice.shuffle(build_deck(data, len(powers)), "empire deck"),
         board=board.name,
         turn_limit=options.get("turns"),
     )

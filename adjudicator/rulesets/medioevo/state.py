@@ -25,6 +25,8 @@ class PowerState(BaseModel):
     techs: tuple[str, ...] = ()
     loans: tuple[int, ...] = ()
     cards: tuple[str, ...] = ()
+    drawn: tuple[str, ...] = ()
+    keep_priority: tuple[str, ...] = ()
     casus_belli: dict[str, int] = {}
     reinforcements: int = 0
     pope: bool = False
@@ -66,6 +68,7 @@ class MedioevoState(GameState):
     territories: dict[str, TerritoryState]
     turn_order: tuple[str, ...] = ()
     bank: int = 0
+    deck: tuple[str, ...] = ()
     board: str = "europe1250"
     turn_limit: int | None = None
 

@@ -1,8 +1,9 @@
 """What each viewer may see of a Medioevo state.
 
 Public: the map (owners, armies, buildings), honor, technologies and LT (L341, L450), the turn
-order, the Pope. Private to the power: its florins, cards, loans, reinforcements waiting and
-casus belli (florins are behind the screen, A52: we keep them private). The GM sees everything.
+order, the Pope, the size of the Empire deck. Private to the power: its florins, cards in hand
+and just drawn, its keep priority, loans, reinforcements waiting and casus belli (florins are
+behind the screen, A52: we keep them private). The GM sees everything, the deck's order included.
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ from typing import Any
 from adjudicator.core.view import GM
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-PRIVATE_FIELDS = ("florins", "cards", "loans", "reinforcements", "casus_belli", "bankruptcy_used")
+PRIVATE_FIELDS = (
+    "florins",
+    "cards",
+    "drawn",
+    "keep_priority",
+    "loans",
+    "reinforcements",
+    "casus_belli",
+    "bankruptcy_used",
+)
 
 
 def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
@@ -25,4 +35,4 @@ def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
             powers[pid] = data
         else:
             powers[pid] = {k: v for k, v in data.items() if k not in PRIVATE_FIELDS}
-    return {**full, "powers": powers, "bank": None}
+    return {**full, "powers": powers, "bank": None, "deck": None, "deck_size": len(state.deck)}
