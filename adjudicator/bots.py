@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.orders import Bid, Keep, Place, TakeLoan
+from adjudicator.rulesets.medioevo.orders import Bid, Build, BuyTech, Keep, Place, TakeLoan
 
 
 def _pick(seed: str, n: int) -> int:
@@ -16,8 +16,8 @@ def _pick(seed: str, n: int) -> int:
 
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
-    """A thrifty bot: bids a little when rich, keeps a card (two when rich), borrows when poor,
-    spreads its reinforcements."""
+    """A thrifty bot: bids a little when rich, keeps a card (two when rich), buys a technology and,
+    when rich, a building, borrows when poor, spreads its reinforcements."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -33,6 +33,12 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         others = [k for k in keeps if k != first]
         if others and me["florins"] >= 900:
             lines.append(others[0].canonical())
+    techs = [o for o in legal if isinstance(o, BuyTech)]
+    if techs and me["florins"] >= 600:
+        lines.append(techs[_pick(key + "tech", len(techs))].canonical())
+    builds = [o for o in legal if isinstance(o, Build)]
+    if builds and me["florins"] >= 1500:
+        lines.append(builds[_pick(key + "build", len(builds))].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())
     places = [o for o in legal if isinstance(o, Place)]

@@ -85,7 +85,7 @@ def test_keep_one_free_a_second_for_100_and_the_rest_to_the_bottom() -> None:
     expected_bottom = [c for p in state.turn_order for c in put_back[p]]
     assert list(after.deck[-len(expected_bottom) :]) == expected_bottom
     notes = {r.order: r for r in outcome.results if r.power == "hungary"}
-    assert notes[f"KEEP {hungary[0]}"].success and "100" in notes[f"KEEP {hungary[0]}"].note
+    assert notes[f"KEEP {hungary[0]}"].ok and "100" in notes[f"KEEP {hungary[0]}"].note
 
 
 def test_a_silent_power_keeps_by_its_standing_priority_or_the_first_card() -> None:

@@ -47,6 +47,7 @@ def cross_check(data: DataSet, origin: dict[str, str]) -> list[Problem]:
     _events(data, report)
     _objectives(data, report)
     _trade(data, report)
+    _pieces(data, report)
     return report.problems
 
 
@@ -304,3 +305,24 @@ def _trade(data: DataSet, r: _Report) -> None:
             r.add(
                 "zone_prices", "", f"settlement {terr.settlement!r} ({tid}) has no market and no zone prices"
             )
+
+
+def _pieces(data: DataSet, r: _Report) -> None:
+    for bid, building in data.buildings.items():
+        r.known("buildings", f"{bid}.requires_all", building.requires_all, data.technologies, "technology")
+        if building.category not in ("civil", "fortification", "religious", "commercial"):
+            r.add("buildings", f"{bid}.category", f"unknown category {building.category!r}")
+    lines: dict[tuple[str, int], str] = {}
+    for bid, building in data.buildings.items():
+        if building.category in ("civil", "fortification"):
+            if (building.category, building.level) in lines:
+                r.add(
+                    "buildings", f"{bid}.level", f"same level as {lines[building.category, building.level]!r}"
+                )
+            lines[building.category, building.level] = bid
+    for sid, engine in data.siege_engines.items():
+        r.known("siege_engines", f"{sid}.requires_all", engine.requires_all, data.technologies, "technology")
+    for level, captain in data.captains.items():
+        r.known("captains", f"{level}.requires_all", captain.requires_all, data.technologies, "technology")
+        if captain.level != level:
+            r.add("captains", f"{level}.level", f"level {captain.level} under key {level}")

@@ -36,6 +36,13 @@ from adjudicator.rulesets.medioevo.components.cards import EmpireCard, EmpireDec
 from adjudicator.rulesets.medioevo.components.events import EventCard, EventKind
 from adjudicator.rulesets.medioevo.components.goods import Good, Market, TradeRules, ZonePrices
 from adjudicator.rulesets.medioevo.components.objectives import ObjectiveCard
+from adjudicator.rulesets.medioevo.components.pieces import (
+    Building,
+    CaptainLevel,
+    PurchaseRules,
+    SiegeEngine,
+    Transport,
+)
 from adjudicator.rulesets.medioevo.components.technologies import Technology, TechnologyRules, Tree
 from adjudicator.rulesets.medioevo.components.treasures import Relic, TreasureCard
 
@@ -82,6 +89,11 @@ COMPONENT_SECTIONS: dict[str, Any] = {
     "trade_rules": TradeRules,
     "markets": dict[str, Market],
     "zone_prices": dict[int, ZonePrices],
+    "purchase_rules": PurchaseRules,
+    "buildings": dict[str, Building],
+    "transports": dict[str, Transport],
+    "siege_engines": dict[str, SiegeEngine],
+    "captains": dict[int, CaptainLevel],
 }
 SECTIONS: dict[str, Any] = {"meta": Meta, **MAP_SECTIONS, **COMPONENT_SECTIONS}
 _ADAPTERS = {name: TypeAdapter(kind) for name, kind in SECTIONS.items()}
@@ -130,6 +142,11 @@ class DataSet(BaseModel):
     trade_rules: TradeRules
     markets: dict[str, Market]
     zone_prices: dict[int, ZonePrices]
+    purchase_rules: PurchaseRules
+    buildings: dict[str, Building]
+    transports: dict[str, Transport]
+    siege_engines: dict[str, SiegeEngine]
+    captains: dict[int, CaptainLevel]
 
 
 @dataclass(frozen=True)

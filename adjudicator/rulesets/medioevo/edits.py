@@ -6,7 +6,7 @@ from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse import territory_index
-from adjudicator.rulesets.medioevo.state import BUILDINGS, MedioevoState
+from adjudicator.rulesets.medioevo.state import MedioevoState
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
@@ -40,9 +40,9 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
     if verb == "BUILD":
         tid = _lookup(lands, words[1])
         wanted = tuple(w.lower() for w in words[2:])
-        bad = [w for w in wanted if w not in BUILDINGS]
+        bad = [w for w in wanted if w not in data.buildings]
         if bad or not wanted:
-            raise EditError(f"{command!r}: expected buildings among {', '.join(BUILDINGS)}")
+            raise EditError(f"{command!r}: expected buildings among {', '.join(data.buildings)}")
         return state.with_territory(tid, buildings=wanted)
     power = _lookup(powers, words[1])
     held = state.powers[power]

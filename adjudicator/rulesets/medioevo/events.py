@@ -152,7 +152,36 @@ class CardsKeptCount(Event):
         return f"{self.power} keeps {self.count} Empire card{'s' if self.count != 1 else ''}{paid}"
 
 
+class TechnologyBought(Event):
+    kind: ClassVar[str] = "mu-tech-bought"
+    power: str
+    tech: str
+    cost: int
+
+    def summary(self) -> str:
+        return f"{self.power} acquires {self.tech} for {self.cost} florins"
+
+
+class BuildingBought(Event):
+    kind: ClassVar[str] = "mu-building-bought"
+    power: str
+    territory: str
+    building: str
+    replaced: str | None
+    cost: int
+
+    def summary(self) -> str:
+        what = (
+            f"raises its {self.replaced} to a {self.building}"
+            if self.replaced
+            else f"builds a {self.building}"
+        )
+        return f"{self.power} {what} in {self.territory} for {self.cost} florins"
+
+
 MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
+    TechnologyBought,
+    BuildingBought,
     SetupDone,
     CardsDrawn,
     CardsDealt,

@@ -10,6 +10,7 @@ from adjudicator.core.orders import Order
 TURN_ORDER = "turn_order"
 CARD_DRAW = "card_draw"
 CARDS = "cards"
+PURCHASES = "purchases"
 TAXES = "taxes"
 REINFORCEMENTS = "reinforcements"
 PLACEMENT = "placement"
@@ -46,6 +47,29 @@ class KeepPriority(Order):
 
     def canonical(self) -> str:
         return "KEEP PRIORITY " + ", ".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class BuyTech(Order):
+    """Buy a technology whose earlier steps the power held when the phase began (L801-807)."""
+
+    phase: ClassVar[str] = PURCHASES
+    tech: str
+
+    def canonical(self) -> str:
+        return f"BUY TECH {self.tech}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Order):
+    """Build a building in an own territory, or raise one to a higher level for the difference (L811-823)."""
+
+    phase: ClassVar[str] = PURCHASES
+    building: str
+    territory: str
+
+    def canonical(self) -> str:
+        return f"BUILD {self.building} IN {self.territory}"
 
 
 @dataclass(frozen=True, slots=True)

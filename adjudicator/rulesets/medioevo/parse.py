@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -13,10 +14,23 @@ from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.orders import Bid, Keep, KeepPriority, Place, RepayLoan, TakeLoan
+from adjudicator.rulesets.medioevo.orders import (
+    Bid,
+    Build,
+    BuyTech,
+    Keep,
+    KeepPriority,
+    Place,
+    RepayLoan,
+    TakeLoan,
+)
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-EXAMPLES = "BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, LOAN, REPAY, PLACE 5 IN Pest"
+_IN = re.compile(r"\s+IN\s+", re.IGNORECASE)
+EXAMPLES = (
+    "BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, BUY TECH Banche, "
+    "BUILD Torre IN Banato, LOAN, REPAY, PLACE 5 IN Pest"
+)
 
 
 @cache
@@ -39,6 +53,17 @@ def _index(what: str, owner: object, entries: Callable[[], Iterable[tuple[str, s
 def territory_index(board: Board) -> NameIndex:
     """The territory names of a board."""
     return _index("territory", board, lambda: ((tid, t.name) for tid, t in board.territories.items()))
+
+
+def tech_index(data: DataSet) -> NameIndex:
+    """The technology names of a data set."""
+    return _index("technology", data, lambda: ((tid, t.name) for tid, t in data.technologies.items()))
+
+
+def building_index(data: DataSet) -> NameIndex:
+    """Building names in Italian or English (Torre = tower)."""
+    pairs = [(bid, b.name_en) for bid, b in data.buildings.items()]
+    return _index("building", data, lambda: [*pairs, *((bid, b.name) for bid, b in data.buildings.items())])
 
 
 def card_index(data: DataSet) -> NameIndex:
@@ -79,6 +104,20 @@ def _build(tree: Tree[Token], data: DataSet) -> Order:
             return TakeLoan()
         case "repay":
             return RepayLoan()
+        case "buy":
+            words = args[0].split(None, 1)
+            if len(words) < 2 or words[0].upper() not in ("TECH", "TECNOLOGIA"):
+                raise _Reject(IssueKind.SYNTAX, "expected BUY TECH <technology>, e.g. BUY TECH Banche")
+            return BuyTech(_resolve(tech_index(data), words[1]))
+        case "build":
+            parts = _IN.split(args[0], maxsplit=1)
+            if len(parts) != 2:
+                raise _Reject(
+                    IssueKind.SYNTAX, "expected BUILD <building> IN <territory>, e.g. BUILD Torre IN Banato"
+                )
+            return Build(
+                _resolve(building_index(data), parts[0]), _resolve(territory_index(data.board), parts[1])
+            )
         case "place":
             return Place(int(args[0]), _resolve(territory_index(data.board), args[1]))
     raise _Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")

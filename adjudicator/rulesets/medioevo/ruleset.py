@@ -1,6 +1,7 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
-Phases implemented so far: 1 (turn order), 2 (Empire cards), 5 (taxes and loans),
+Phases implemented so far: 1 (turn order), 2 (Empire cards), 4 (purchases: technologies and
+buildings), 5 (taxes and loans),
 6 (reinforcements) and 8 (positioning). The others join as their issues land; the windows list
 grows with them. Windows: bids (turn order, then the private draw), cards (keep), economy.
 """
@@ -23,16 +24,26 @@ from adjudicator.rulesets.medioevo.orders import (
     CARD_DRAW,
     CARDS,
     PLACEMENT,
+    PURCHASES,
     REINFORCEMENTS,
     TAXES,
     TURN_ORDER,
     Bid,
+    Build,
+    BuyTech,
     Keep,
     Place,
     TakeLoan,
 )
 from adjudicator.rulesets.medioevo.parse import parse_lines
-from adjudicator.rulesets.medioevo.phases import cards, placement, reinforcements, taxes, turn_order
+from adjudicator.rulesets.medioevo.phases import (
+    cards,
+    placement,
+    purchases,
+    reinforcements,
+    taxes,
+    turn_order,
+)
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
 
@@ -40,6 +51,7 @@ PHASES = (
     PhaseSpec(TURN_ORDER, 1, "Turn order"),
     PhaseSpec(CARD_DRAW, 2, "Empire cards: the draw"),
     PhaseSpec(CARDS, 2, "Empire cards: keep"),
+    PhaseSpec(PURCHASES, 4, "Purchases"),
     PhaseSpec(TAXES, 5, "Taxes"),
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
     PhaseSpec(PLACEMENT, 8, "Positioning"),
@@ -47,7 +59,7 @@ PHASES = (
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
     WindowSpec("cards", (CARDS,)),
-    WindowSpec("economy", (TAXES, REINFORCEMENTS, PLACEMENT)),
+    WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
 )
 
 
@@ -89,12 +101,13 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        return phase in (TAXES, PLACEMENT)
+        return phase in (PURCHASES, TAXES, PLACEMENT)
 
     def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
         return (
             turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
+            or purchases.check(state, power, order, self.data)
             or taxes.check(state, power, order)
             or placement.check(state, power, order, self.data)
         )
@@ -126,6 +139,15 @@ class MedioevoRuleset:
             options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
         if CARDS in phases:
             options.extend(Keep(card) for card in dict.fromkeys(held.drawn))
+        if PURCHASES in phases:
+            for tech in self.data.technologies:
+                if purchases.tech_problem(self.data, held.techs, 0, held.florins, tech) is None:
+                    options.append(BuyTech(tech))
+            for territory in mu.owned_by(power):
+                for building in self.data.buildings:
+                    order = Build(building, territory)
+                    if purchases.build_problem(self.data, mu, mu, power, order)[0] is None:
+                        options.append(order)
         if TAXES in phases and not held.loans:
             options.append(TakeLoan())
         if PLACEMENT in phases:
@@ -142,6 +164,8 @@ class MedioevoRuleset:
             return cards.draw(mu)
         if phase == CARDS:
             return cards.resolve(mu, orders, self.data)
+        if phase == PURCHASES:
+            return purchases.resolve(mu, orders, self.data)
         if phase == TAXES:
             return taxes.resolve(mu, orders, dice, self.board)
         if phase == REINFORCEMENTS:
