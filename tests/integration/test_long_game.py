@@ -1,0 +1,67 @@
+"""A six-power game from the shipped board, played by bots through the mail path for five turns,
+with everything accounted for after every window: florins (powers + bank), Empire cards (deck +
+hands + draws), VF (on the map + waiting), and each window's replay."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import cast
+
+from adjudicator.bots import medioevo_orders
+from adjudicator.rulesets.medioevo.dataset import default_dataset
+from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.service.judge import Judge
+from adjudicator.store.db import make_engine, migrate
+
+POWERS = ("holy_roman_empire", "hungary", "france", "byzantium", "golden_horde", "mamluks")
+
+
+def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'long.db'}")
+    migrate(engine)
+    judge = Judge(engine)
+    secrets = judge.create_game("long", "medioevo", POWERS, {"turns": 5}, seed=b"L" * 32)
+    deck = Counter(default_dataset().empire_deck.deck_for(len(POWERS)))
+    start = cast(MedioevoState, judge.state("long"))
+    money = sum(p.florins for p in start.powers.values()) + start.bank
+    windows = 0
+    while not judge.state("long").over:
+        state = cast(MedioevoState, judge.state("long"))
+        ruleset = judge.ruleset(judge.game("long")[0])
+        for power in POWERS:
+            lines = medioevo_orders(judge.view("long", power), ruleset.legal_orders(state, power))
+            receipt = judge.submit("\n".join([f"GAME long POWER {power} SECRET {secrets[power]}", *lines]))
+            assert receipt.rejected == (), receipt.rejected
+        before_vf = _vf(state)
+        judge.adjudicate("long", force=True)
+        windows += 1
+        after = cast(MedioevoState, judge.state("long"))
+        assert sum(p.florins for p in after.powers.values()) + after.bank == money
+        cards = Counter(after.deck)
+        for held in after.powers.values():
+            cards.update(held.cards)
+            cards.update(held.drawn)
+        assert cards == deck
+        raised = sum(e.total for e in judge.events("long") if e.kind == "mu-reinforcements" and _in(e, after))
+        lost = sum(
+            e.amount for e in judge.events("long") if e.kind == "mu-reinforcements-lost" and _in(e, after)
+        )
+        assert _vf(after) == before_vf + raised - lost
+    assert windows == 5 * 3 - 1  # turn 1's bids window resolves by itself
+    assert judge.replay_check("long") == []
+    final = cast(MedioevoState, judge.state("long"))
+    assert any(p.techs for p in final.powers.values()) and any(p.cards for p in final.powers.values())
+
+
+def _vf(state: MedioevoState) -> int:
+    """VF on the map plus VF raised and not placed yet."""
+    on_map = sum(sum(t.armies.values()) for t in state.territories.values())
+    return on_map + sum(p.reinforcements for p in state.powers.values())
+
+
+def _in(event: object, state: MedioevoState) -> bool:
+    """The event belongs to the window that just ended (the turn before it, or this turn)."""
+    phase = str(getattr(event, "phase", ""))
+    last_turn = state.turn if state.window else state.turn - 1
+    return phase.startswith(f"T{last_turn}.")
