@@ -14,8 +14,6 @@ from adjudicator.orders.names import fold
 from adjudicator.rulesets.medioevo.board import SIZE_RANGES, Board, KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet, Problem
 
-BUILDINGS = ("village", "town", "city", "tower", "fort", "castle", "cathedral")
-
 
 class _Report:
     """Collects problems, locating a section's key in the file it came from."""
@@ -167,10 +165,8 @@ def _features(board: Board, r: _Report) -> None:
         for target in inv.targets:
             if target not in board.kingdoms or not board.kingdoms[target].playable:
                 r.add("invasions", f"{iid}.targets", f"{target!r} is not a playable kingdom")
-    for tid, site in board.setup_sites.items():
+    for tid in board.setup_sites:
         _site("setup_sites", tid, tid, board, r)
-        if site.fortification is not None and site.fortification not in BUILDINGS:
-            r.add("setup_sites", f"{tid}.fortification", f"unknown building {site.fortification!r}")
 
 
 def _site(section: str, key: str, tid: str, board: Board, r: _Report) -> None:
@@ -320,6 +316,10 @@ def _pieces(data: DataSet, r: _Report) -> None:
                     "buildings", f"{bid}.level", f"same level as {lines[building.category, building.level]!r}"
                 )
             lines[building.category, building.level] = bid
+    for tid, site in data.board.setup_sites.items():
+        kind = data.buildings.get(site.fortification or "")
+        if site.fortification is not None and (kind is None or kind.category != "fortification"):
+            r.add("setup_sites", f"{tid}.fortification", f"{site.fortification!r} is not a fortification")
     for sid, engine in data.siege_engines.items():
         r.known("siege_engines", f"{sid}.requires_all", engine.requires_all, data.technologies, "technology")
     for level, captain in data.captains.items():

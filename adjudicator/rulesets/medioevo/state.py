@@ -58,9 +58,7 @@ class TerritoryState(BaseModel):
         return next((b for b in self.buildings if b in SETTLEMENTS), None)
 
 
-SETTLEMENTS = ("village", "town", "city")
-FORTIFICATIONS = ("tower", "fort", "castle")
-BUILDINGS = (*SETTLEMENTS, *FORTIFICATIONS, "cathedral")
+SETTLEMENTS = ("village", "town", "city")  # the civil buildings of pieces.toml
 
 
 class MedioevoState(GameState):
