@@ -20,16 +20,6 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.board import (
     Board,
-    DistantPorts,
-    Invasion,
-    Kingdom,
-    LandZone,
-    ReligiousCapital,
-    River,
-    SeaZone,
-    SetupSite,
-    Strait,
-    Territory,
 )
 from adjudicator.rulesets.medioevo.components.calamities import Calamity, CalamityRules
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard, EmpireDeck
@@ -58,45 +48,6 @@ class Meta(BaseModel):
     version: str = "1"
     base: str | None = None
     source: str
-
-
-MAP_SECTIONS: dict[str, Any] = {
-    "kingdoms": dict[str, Kingdom],
-    "territories": dict[str, Territory],
-    "seas": dict[str, SeaZone],
-    "land_zones": dict[int, LandZone],
-    "straits": dict[str, Strait],
-    "rivers": dict[str, River],
-    "religious_capitals": dict[str, ReligiousCapital],
-    "invasions": dict[str, Invasion],
-    "distant_ports": DistantPorts,
-    "setup_sites": dict[str, SetupSite],
-}
-COMPONENT_SECTIONS: dict[str, Any] = {
-    "cards": dict[str, EmpireCard],
-    "empire_deck": EmpireDeck,
-    "technology_rules": TechnologyRules,
-    "trees": dict[str, Tree],
-    "technologies": dict[str, Technology],
-    "calamity_rules": CalamityRules,
-    "calamities": dict[str, Calamity],
-    "event_kinds": dict[str, EventKind],
-    "events": dict[str, EventCard],
-    "objectives": dict[str, ObjectiveCard],
-    "treasures": dict[str, TreasureCard],
-    "relics": dict[str, Relic],
-    "goods": dict[str, Good],
-    "trade_rules": TradeRules,
-    "markets": dict[str, Market],
-    "zone_prices": dict[int, ZonePrices],
-    "purchase_rules": PurchaseRules,
-    "buildings": dict[str, Building],
-    "transports": dict[str, Transport],
-    "siege_engines": dict[str, SiegeEngine],
-    "captains": dict[int, CaptainLevel],
-}
-SECTIONS: dict[str, Any] = {"meta": Meta, **MAP_SECTIONS, **COMPONENT_SECTIONS}
-_ADAPTERS = {name: TypeAdapter(kind) for name, kind in SECTIONS.items()}
 
 
 @dataclass(frozen=True)
@@ -147,6 +98,15 @@ class DataSet(BaseModel):
     transports: dict[str, Transport]
     siege_engines: dict[str, SiegeEngine]
     captains: dict[int, CaptainLevel]
+
+
+# Each field of the board (but its name) and of the data set (but meta and board) is a section.
+MAP_SECTIONS: dict[str, Any] = {n: f.annotation for n, f in Board.model_fields.items() if n != "name"}
+COMPONENT_SECTIONS: dict[str, Any] = {
+    n: f.annotation for n, f in DataSet.model_fields.items() if n not in ("meta", "board")
+}
+SECTIONS: dict[str, Any] = {"meta": Meta, **MAP_SECTIONS, **COMPONENT_SECTIONS}
+_ADAPTERS = {name: TypeAdapter(kind) for name, kind in SECTIONS.items()}
 
 
 @dataclass(frozen=True)
