@@ -7,7 +7,20 @@ from collections.abc import Sequence
 
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.orders import Bid, Build, BuyTech, Keep, Place, TakeLoan
+from adjudicator.rulesets.medioevo.orders import (
+    Accept,
+    Bid,
+    Build,
+    BuyTech,
+    DeclareWar,
+    Keep,
+    Place,
+    PlayDiplomacyCard,
+    Propose,
+    ProposePeace,
+    TakeLoan,
+    Vote,
+)
 
 
 def _pick(seed: str, n: int) -> int:
@@ -17,7 +30,8 @@ def _pick(seed: str, n: int) -> int:
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     """A thrifty bot: bids a little when rich, keeps a card (two when rich), buys a technology and,
-    when rich, a building, borrows when poor, spreads its reinforcements."""
+    when rich, a building, borrows when poor, spreads its reinforcements; in diplomacy it accepts
+    every offer, sues for peace, proposes a pact or an alliance and now and then declares war."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -33,6 +47,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         others = [k for k in keeps if k != first]
         if others and me["florins"] >= 900:
             lines.append(others[0].canonical())
+    lines += _diplomacy(key, legal)
     techs = [o for o in legal if isinstance(o, BuyTech)]
     if techs and me["florins"] >= 600:
         lines.append(techs[_pick(key + "tech", len(techs))].canonical())
@@ -45,4 +60,27 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     if places:
         chosen = places[_pick(key + "place", len(places))]
         lines.append(Place(2, chosen.territory).canonical())
+    return lines
+
+
+def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
+    """One action a turn (peace first, else a pact, an alliance or, one time in eight, war),
+    every proposal accepted, a held DIPLOMATICO played, a vote on each open dispute."""
+    lines = [o.canonical() for o in legal if isinstance(o, Accept)]
+    peace = [o for o in legal if isinstance(o, ProposePeace)]
+    wars = [o for o in legal if isinstance(o, DeclareWar)]
+    proposals = [o for o in legal if isinstance(o, Propose)]
+    if peace:
+        lines.append(peace[_pick(key + "peace", len(peace))].canonical())
+    elif wars and _pick(key + "war?", 8) == 0:
+        lines.append(wars[_pick(key + "war", len(wars))].canonical())
+    elif proposals:
+        lines.append(proposals[_pick(key + "propose", len(proposals))].canonical())
+    cards = [o for o in legal if isinstance(o, PlayDiplomacyCard)]
+    if cards:
+        lines.append(cards[_pick(key + "card", len(cards))].canonical())
+    votes = {
+        o.pact: o for o in legal if isinstance(o, Vote) and o.broken == bool(_pick(key + str(o.pact), 2))
+    }
+    lines += [o.canonical() for o in votes.values()]
     return lines

@@ -1,6 +1,7 @@
 """A six-power game from the shipped board, played by bots through the mail path for five turns,
 with everything accounted for after every window: florins (powers + bank), Empire cards (deck +
-hands + draws), VF (on the map + waiting), and each window's replay."""
+hands + draws + discards), VF (on the map + waiting), honor and CB (each power's against the sum
+of the changes its events report), and each window's replay."""
 
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
         for held in after.powers.values():
             cards.update(held.cards)
             cards.update(held.drawn)
+        cards.update(after.discards)
         assert cards == deck
+        _honor_and_cb_accounted(judge, after)
         raised = sum(e.total for e in judge.events("long") if e.kind == "mu-reinforcements" and _in(e, after))
         lost = sum(
             e.amount for e in judge.events("long") if e.kind == "mu-reinforcements-lost" and _in(e, after)
@@ -52,6 +55,23 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
     assert judge.replay_check("long") == []
     final = cast(MedioevoState, judge.state("long"))
     assert any(p.techs for p in final.powers.values()) and any(p.cards for p in final.powers.values())
+    assert final.pacts and any(e.kind == "mu-war-declared" for e in judge.events("long"))
+
+
+def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
+    """Every PO and CB a power holds is the sum of the changes reported to it (all start at 0)."""
+    honor: Counter[str] = Counter()
+    grievances: Counter[tuple[str, str]] = Counter()
+    for event in judge.events("long"):
+        data = event.payload()
+        if event.kind == "mu-honor":
+            honor[data["power"]] += data["delta"]
+        elif event.kind == "mu-cb":
+            grievances[data["holder"], data["against"]] += data["delta"]
+    for pid, held in state.powers.items():
+        assert held.honor == honor[pid], pid
+        for other in state.powers:
+            assert held.casus_belli.get(other, 0) == grievances[pid, other], (pid, other)
 
 
 def _vf(state: MedioevoState) -> int:

@@ -23,7 +23,12 @@ def state_at(window: str) -> GameState:
 
 
 def test_valid_examples_are_accepted_whole() -> None:
-    for name, window in (("economy.txt", "T1.economy"), ("bids.txt", "T2.bids"), ("cards.txt", "T1.cards")):
+    for name, window in (
+        ("economy.txt", "T1.economy"),
+        ("bids.txt", "T2.bids"),
+        ("cards.txt", "T1.cards"),
+        ("diplomacy.txt", "T1.cards"),
+    ):
         text = split_order_text((EXAMPLES / "valid" / name).read_text())
         submission = RULES.parse(state_at(window), "hungary", text.lines)
         assert submission.issues == (), name
@@ -44,3 +49,20 @@ def test_invalid_examples_are_rejected_line_by_line() -> None:
     assert messages[5] == "Pest already has a Fortilizio"
     assert messages[6] == "a Castello needs INGEGNERIA"
     assert messages[7] == "expected BUY TECH <technology>, e.g. BUY TECH Banche"
+
+
+def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:
+    text = split_order_text((EXAMPLES / "invalid" / "diplomacy.txt").read_text())
+    submission = RULES.parse(state_at("T1.cards"), "hungary", text.lines)
+    assert submission.orders == ()
+    assert [i.line_no for i in submission.issues] == list(range(2, 11))
+    messages = [i.message for i in submission.issues]
+    assert messages[0].startswith("expected PACT WITH <power>")
+    assert messages[1].startswith("a military alliance is between two powers")
+    assert messages[2] == "you cannot make a pact with yourself"
+    assert messages[3] == "you are not at war with france"
+    assert messages[4] == "you are not a party to any pact number 9"
+    assert messages[5] == "no vote is open on pact 1"
+    assert messages[6] == "DIPLOMATICO is not in your hand"
+    assert messages[7].startswith("GABELLIERE is played in the taxes phase")
+    assert messages[8] == "no power called 'england'"

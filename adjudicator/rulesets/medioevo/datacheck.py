@@ -46,6 +46,7 @@ def cross_check(data: DataSet, origin: dict[str, str]) -> list[Problem]:
     _objectives(data, report)
     _trade(data, report)
     _pieces(data, report)
+    _diplomacy(data, report)
     return report.problems
 
 
@@ -326,3 +327,21 @@ def _pieces(data: DataSet, r: _Report) -> None:
         r.known("captains", f"{level}.requires_all", captain.requires_all, data.technologies, "technology")
         if captain.level != level:
             r.add("captains", f"{level}.level", f"level {captain.level} under key {level}")
+
+
+DIPLOMATIC_ACTS = {"pact": True, "alliance": True, "war": False, "peace": False}  # act -> revocable
+
+
+def _diplomacy(data: DataSet, r: _Report) -> None:
+    """The four acts of the table (L574), pacts and alliances with a revoke column, the others without."""
+    for act, revocable in DIPLOMATIC_ACTS.items():
+        row = data.diplomatic_acts.get(act)
+        if row is None:
+            r.add("diplomatic_acts", act, "missing: the table has pact, alliance, war and peace (L574)")
+            continue
+        has_revoke = row.same_revoke is not None and row.different_revoke is not None
+        if has_revoke != revocable:
+            r.add("diplomatic_acts", act, "needs revoke cells" if revocable else "cannot be revoked")
+    for act in data.diplomatic_acts:
+        if act not in DIPLOMATIC_ACTS:
+            r.add("diplomatic_acts", act, f"unknown act; the table has {', '.join(DIPLOMATIC_ACTS)}")

@@ -5,13 +5,15 @@ from __future__ import annotations
 from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.parse import territory_index
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
-    "BUILD territory building..."
+    "BUILD territory building..., TURNORDER power..., ALLY power power, PACT power power..., "
+    "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1"
 )
 
 
@@ -49,6 +51,27 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
     match verb, words[2:]:
         case "SET", [field, value] if field.lower() in ("florins", "honor", "reinforcements"):
             return state.with_power(power, **{field.lower(): _int(value, f"SET {field}")})
+        case "SET", [field, value] if field.lower() == "pope":
+            return state.with_power(power, pope=bool(_int(value, "SET pope")))
+        case "TURNORDER", others:
+            order = (power, *(_lookup(powers, o) for o in others))
+            if sorted(order) != sorted(state.powers):
+                raise EditError(f"{command!r}: name every power once")
+            return state.evolve(turn_order=order)
+        case (("ALLY" | "PACT"), [_, *_] as others):
+            parties = (power, *(_lookup(powers, o) for o in others))
+            if len(set(parties)) != len(parties) or (verb == "ALLY" and len(parties) != 2):
+                raise EditError(f"{command!r}: an alliance joins two powers, a pact two or more, each once")
+            kind = PactKind.ALLIANCE if verb == "ALLY" else PactKind.PACT
+            pact = Pact(id=state.next_pact, kind=kind, parties=parties, made=state.turn)
+            return state.evolve(pacts=(*state.pacts, pact), next_pact=pact.id + 1)
+        case "WAR", [other]:
+            return state.evolve(wars=tuple(sorted({*state.wars, pair(power, _lookup(powers, other))})))
+        case "TRUCE", [other, keyword, until] if keyword.upper() == "UNTIL":
+            truce = Truce(
+                parties=pair(power, _lookup(powers, other)), until=_int(until, "TRUCE"), imposed_by=power
+            )
+            return state.evolve(truces=(*(t for t in state.truces if t.parties != truce.parties), truce))
         case "SET", [field, other, value] if field.lower() in ("cb", "casus_belli"):
             target = _lookup(powers, other)
             return state.with_power(power, casus_belli={**held.casus_belli, target: _int(value, "SET cb")})

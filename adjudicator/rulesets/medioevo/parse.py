@@ -15,21 +15,47 @@ from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.orders import (
+    Accept,
     Bid,
     Build,
     BuyTech,
+    DeclareWar,
+    Dispute,
     Keep,
     KeepPriority,
     Place,
+    PlayDiplomacyCard,
+    Policy,
+    Propose,
+    ProposePeace,
     RepayLoan,
+    Revoke,
+    ShortenTruce,
     TakeLoan,
+    Vote,
 )
+from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 _IN = re.compile(r"\s+IN\s+", re.IGNORECASE)
+_USING = re.compile(r"^(?P<rest>.*?)\s+USING\s+(?P<cb>\d+)\s+CB\s*$", re.IGNORECASE)
+_PROPOSAL = re.compile(
+    r"^WITH\s+(?P<who>.+?)\s+(?:FOR\s+(?P<turns>\d+)\s+TURNS?|(?P<forever>FOREVER))(?P<secret>\s+SECRET)?\s*$",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
+_OF = re.compile(r"\s+(?:di|of|d')\s*", re.IGNORECASE)
+_PLAY_ON = re.compile(r"\s+ON\s+", re.IGNORECASE)
+PROPOSAL_EXAMPLE = "PACT WITH hungary FOR 3 TURNS: free passage for my armies"
+STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NEUTRAL}
+VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
+CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
 EXAMPLES = (
     "BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, BUY TECH Banche, "
-    "BUILD Torre IN Banato, LOAN, REPAY, PLACE 5 IN Pest"
+    "BUILD Torre IN Banato, LOAN, REPAY, PLACE 5 IN Pest, "
+    f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
+    "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, SHORTEN TRUCE WITH hungary BY 1, "
+    "DISPUTE 3 AGAINST france, VOTE 3 BROKEN"
 )
 
 
@@ -71,6 +97,18 @@ def card_index(data: DataSet) -> NameIndex:
     return _index("Empire card", data, lambda: ((cid, c.name) for cid, c in data.cards.items()))
 
 
+def power_index(state: MedioevoState, board: Board) -> NameIndex:
+    """The powers of a game, by id or by their kingdom's name (Italian or English)."""
+    entries = [(pid, pid) for pid in state.seats()]
+    for pid in state.seats():
+        kingdom = board.kingdoms.get(state.powers[pid].kingdom)
+        if kingdom is not None:
+            for name in (kingdom.name, kingdom.name_en or kingdom.name):
+                short = _OF.split(name, maxsplit=1)[-1]  # Regno di Ungheria -> Ungheria
+                entries += [(pid, name), (pid, short)]
+    return NameIndex(entries, "power")
+
+
 def _resolve(index: NameIndex, typed: str) -> str:
     try:
         return index.resolve(typed.strip())
@@ -87,8 +125,128 @@ class _Reject(Exception):
         self.message = message
 
 
-def _build(tree: Tree[Token], data: DataSet) -> Order:
+def _using(text: str) -> tuple[str, int | None]:
+    """Split off a trailing ``USING n CB``: how many CB pay for PO (L748)."""
+    found = _USING.match(text.strip())
+    return (found["rest"], int(found["cb"])) if found else (text.strip(), None)
+
+
+def _proposal(kind: PactKind, text: str, powers: NameIndex) -> Propose:
+    head, _, terms = text.partition(":")
+    found = _PROPOSAL.match(head.strip())
+    if not found:
+        raise _Reject(
+            IssueKind.SYNTAX,
+            f"expected {kind.upper()} WITH <power>[, <power>] FOR <n> TURNS|FOREVER [SECRET]: <terms>, "
+            f"e.g. {PROPOSAL_EXAMPLE} (a pact always states its length, L633)",
+        )
+    partners = tuple(dict.fromkeys(_resolve(powers, n) for n in found["who"].split(",") if n.strip()))
+    turns = None if found["forever"] else int(found["turns"])
+    if turns is not None and turns < 1:
+        raise _Reject(IssueKind.SYNTAX, "a pact lasts 1 turn or more, or FOREVER")
+    return Propose(kind, partners, turns, bool(found["secret"]), " ".join(terms.split()))
+
+
+def _number(text: str, usage: str) -> tuple[int, str]:
+    found = _NUMBER.match(text.strip())
+    if not found:
+        raise _Reject(IssueKind.SYNTAX, f"expected {usage}")
+    return int(found["n"]), (found["rest"] or "").strip()
+
+
+def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Order:
+    powers = power_index(state, data.board)
+    words = text.split()
+    match kind:
+        case "pact" | "alliance":
+            return _proposal(PactKind(kind), text, powers)
+        case "peace":
+            rest, cb = _using(text)
+            if not rest.upper().startswith("WITH "):
+                raise _Reject(IssueKind.SYNTAX, "expected PEACE WITH <power> [USING n CB]")
+            return ProposePeace(_resolve(powers, rest[5:]), cb)
+        case "accept":
+            if (
+                len(words) < 3
+                or words[0].upper() not in ("PACT", "ALLIANCE", "PEACE")
+                or words[1].upper() != "FROM"
+            ):
+                raise _Reject(IssueKind.SYNTAX, "expected ACCEPT PACT|ALLIANCE|PEACE FROM <power>")
+            return Accept(words[0].lower(), _resolve(powers, " ".join(words[2:])))
+        case "war":
+            rest, cb = _using(text)
+            if rest.upper().startswith("ON "):
+                rest = rest[3:]
+            return DeclareWar(_resolve(powers, rest), cb)
+        case "revoke":
+            rest, cb = _using(text)
+            number, extra = _number(rest, "REVOKE <pact number> [USING n CB]")
+            if extra:
+                raise _Reject(IssueKind.SYNTAX, "expected REVOKE <pact number> [USING n CB]")
+            return Revoke(number, cb)
+        case "policy":
+            if len(words) < 2 or words[-1].upper() not in STANCES:
+                raise _Reject(IssueKind.SYNTAX, "expected POLICY <ally> HONOUR|NEUTRAL")
+            return Policy(_resolve(powers, " ".join(words[:-1])), STANCES[words[-1].upper()])
+        case "shorten":
+            found = re.match(r"^TRUCE\s+WITH\s+(.+?)\s+BY\s+(\d+)$", text.strip(), re.IGNORECASE)
+            if not found:
+                raise _Reject(IssueKind.SYNTAX, "expected SHORTEN TRUCE WITH <power> BY <turns>")
+            return ShortenTruce(_resolve(powers, found[1]), int(found[2]))
+        case "dispute":
+            number, rest = _number(text, "DISPUTE <pact number> AGAINST <power>")
+            if not rest.upper().startswith("AGAINST "):
+                raise _Reject(IssueKind.SYNTAX, "expected DISPUTE <pact number> AGAINST <power>")
+            return Dispute(number, _resolve(powers, rest[8:]))
+        case "vote":
+            number, rest = _number(text, "VOTE <pact number> KEPT|BROKEN")
+            if rest.upper() not in VOTES:
+                raise _Reject(IssueKind.SYNTAX, "expected VOTE <pact number> KEPT|BROKEN")
+            return Vote(number, VOTES[rest.upper()])
+        case "play":
+            return _play(text, powers, data)
+    raise _Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
+
+
+def _play(text: str, powers: NameIndex, data: DataSet) -> Order:
+    parts = _PLAY_ON.split(text.strip(), maxsplit=1)
+    card = _resolve(card_index(data), parts[0])
+    target: str | None = None
+    mode: str | None = None
+    if len(parts) == 2:
+        words = parts[1].split()
+        if words and words[-1].upper() in CARD_MODES:
+            mode = CARD_MODES[words.pop().upper()]
+        target = _resolve(powers, " ".join(words))
+    phase = data.cards[card].phase
+    if phase != "diplomacy":
+        raise _Reject(
+            IssueKind.NOT_NOW,
+            f"{data.cards[card].name} is played in the {phase} phase; "
+            "playing it by mail is not supported yet",
+        )
+    return PlayDiplomacyCard(card, target, mode)
+
+
+DIPLOMACY_ORDERS = (
+    "pact",
+    "alliance",
+    "peace",
+    "accept",
+    "war",
+    "revoke",
+    "policy",
+    "shorten",
+    "dispute",
+    "vote",
+    "play",
+)
+
+
+def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     args = [str(c) for c in tree.children]
+    if tree.data in DIPLOMACY_ORDERS:
+        return _diplomacy(str(tree.data), args[-1], state, data)
     match tree.data:
         case "bid":
             return Bid(int(args[0]))
@@ -144,7 +302,7 @@ def parse_lines(
                 tree = _parser().parse(line)
             except UnexpectedInput as exc:
                 raise _Reject(IssueKind.SYNTAX, f"cannot read this order; expected e.g. {EXAMPLES}") from exc
-            order = _build(tree, data)
+            order = _build(tree, data, state)
             if order.phase not in open_phases:
                 raise _Reject(
                     IssueKind.NOT_NOW,

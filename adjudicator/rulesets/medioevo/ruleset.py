@@ -1,9 +1,9 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
-Phases implemented so far: 1 (turn order), 2 (Empire cards), 4 (purchases: technologies and
-buildings), 5 (taxes and loans),
-6 (reinforcements) and 8 (positioning). The others join as their issues land; the windows list
-grows with them. Windows: bids (turn order, then the private draw), cards (keep), economy.
+Phases implemented so far: 1 (turn order), 2 (Empire cards), 3 (diplomacy), 4 (purchases:
+technologies and buildings), 5 (taxes and loans), 6 (reinforcements) and 8 (positioning). The others
+join as their issues land; the windows list grows with them. Windows (design §6): bids (turn order,
+then the private draw), cards (keep, then diplomacy), economy.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.orders import (
     CARD_DRAW,
     CARDS,
+    DIPLOMACY,
     PLACEMENT,
     PURCHASES,
     REINFORCEMENTS,
@@ -38,6 +39,7 @@ from adjudicator.rulesets.medioevo.orders import (
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (
     cards,
+    diplomacy,
     placement,
     purchases,
     reinforcements,
@@ -51,6 +53,7 @@ PHASES = (
     PhaseSpec(TURN_ORDER, 1, "Turn order"),
     PhaseSpec(CARD_DRAW, 2, "Empire cards: the draw"),
     PhaseSpec(CARDS, 2, "Empire cards: keep"),
+    PhaseSpec(DIPLOMACY, 3, "Diplomacy"),
     PhaseSpec(PURCHASES, 4, "Purchases"),
     PhaseSpec(TAXES, 5, "Taxes"),
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
@@ -58,7 +61,7 @@ PHASES = (
 )
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
-    WindowSpec("cards", (CARDS,)),
+    WindowSpec("cards", (CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
 )
 
@@ -101,12 +104,13 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        return phase in (PURCHASES, TAXES, PLACEMENT)
+        return phase in (DIPLOMACY, PURCHASES, TAXES, PLACEMENT)
 
     def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
         return (
             turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
+            or diplomacy.check(state, power, order, self.data)
             or purchases.check(state, power, order, self.data)
             or taxes.check(state, power, order)
             or placement.check(state, power, order, self.data)
@@ -139,6 +143,8 @@ class MedioevoRuleset:
             options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
         if CARDS in phases:
             options.extend(Keep(card) for card in dict.fromkeys(held.drawn))
+        if DIPLOMACY in phases:
+            options.extend(diplomacy.legal_orders(mu, power, self.data))
         if PURCHASES in phases:
             for tech in self.data.technologies:
                 if purchases.tech_problem(self.data, held.techs, 0, held.florins, tech) is None:
@@ -164,6 +170,8 @@ class MedioevoRuleset:
             return cards.draw(mu)
         if phase == CARDS:
             return cards.resolve(mu, orders, self.data)
+        if phase == DIPLOMACY:
+            return diplomacy.resolve(mu, orders, self.data)
         if phase == PURCHASES:
             return purchases.resolve(mu, orders, self.data)
         if phase == TAXES:

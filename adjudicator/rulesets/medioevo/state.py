@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
+from adjudicator.rulesets.medioevo.pacts import Dispute, Pact, PactKind, Stance, Truce, pair
 
 
 def tech_level(tech_count: int) -> int:
@@ -31,6 +32,8 @@ class PowerState(BaseModel):
     reinforcements: int = 0
     pope: bool = False
     bankruptcy_used: bool = False
+    religion: str | None = None  # set when it differs from the kingdom's (excommunication)
+    alliance_policy: tuple[tuple[str, Stance], ...] = ()  # standing, in the order given
 
     @model_validator(mode="before")
     @classmethod
@@ -67,8 +70,14 @@ class MedioevoState(GameState):
     turn_order: tuple[str, ...] = ()
     bank: int = 0
     deck: tuple[str, ...] = ()
+    discards: tuple[str, ...] = ()  # Empire cards played and discarded, face up
     board: str = "europe1250"
     turn_limit: int | None = None
+    pacts: tuple[Pact, ...] = ()
+    next_pact: int = 1
+    wars: tuple[tuple[str, str], ...] = ()
+    truces: tuple[Truce, ...] = ()
+    disputes: tuple[Dispute, ...] = ()
 
     def seats(self) -> tuple[str, ...]:
         """The powers in a fixed order. Never iterate ``powers`` itself: PostgreSQL's JSONB
@@ -89,3 +98,19 @@ class MedioevoState(GameState):
 
     def owned_by(self, power: str) -> tuple[str, ...]:
         return tuple(t for t, ts in self.territories.items() if ts.owner == power)
+
+    def at_war(self, a: str, b: str) -> bool:
+        return pair(a, b) in self.wars
+
+    def truce(self, a: str, b: str) -> Truce | None:
+        return next((t for t in self.truces if t.parties == pair(a, b)), None)
+
+    def alliance(self, a: str, b: str) -> Pact | None:
+        return next((p for p in self.pacts if p.kind is PactKind.ALLIANCE and p.between(a, b)), None)
+
+    def allies(self, power: str) -> tuple[str, ...]:
+        """The powers in a military alliance with ``power``, in seat order."""
+        return tuple(p for p in self.seats() if p != power and self.alliance(power, p) is not None)
+
+    def pact(self, pact_id: int) -> Pact | None:
+        return next((p for p in self.pacts if p.id == pact_id), None)

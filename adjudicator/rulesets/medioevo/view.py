@@ -1,9 +1,11 @@
 """What each viewer may see of a Medioevo state.
 
 Public: the map (owners, armies, buildings), honor, technologies and LT (L341, L450), the turn
-order, the Pope, the size of the Empire deck. Private to the power: its florins, cards in hand
-and just drawn, its keep priority, loans, reinforcements waiting and casus belli (florins are
-behind the screen, A52: we keep them private). The GM sees everything, the deck's order included.
+order, the Pope, the size of the Empire deck, wars, truces, disputes and every pact but the secret
+ones, which only their parties see (L633). Private to the power: its florins, cards in hand
+and just drawn, its keep priority, loans, reinforcements waiting, casus belli and standing
+alliance policies (florins are behind the screen, A52: we keep them private). The GM sees
+everything, the deck's order included.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ PRIVATE_FIELDS = (
     "reinforcements",
     "casus_belli",
     "bankruptcy_used",
+    "alliance_policy",
 )
 
 
@@ -35,4 +38,12 @@ def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
             powers[pid] = data
         else:
             powers[pid] = {k: v for k, v in data.items() if k not in PRIVATE_FIELDS}
-    return {**full, "powers": powers, "bank": None, "deck": None, "deck_size": len(state.deck)}
+    pacts = [p for p in full["pacts"] if not p["secret"] or viewer in p["parties"]]
+    return {
+        **full,
+        "powers": powers,
+        "pacts": pacts,
+        "bank": None,
+        "deck": None,
+        "deck_size": len(state.deck),
+    }

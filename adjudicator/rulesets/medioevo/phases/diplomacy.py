@@ -1,0 +1,554 @@
+"""Phase 3, diplomacy (seed 002 L568-765): pacts, alliances, war and peace, priced in CB and PO.
+
+By mail (design §7, rulings R21-R29) every two-sided act needs matching orders in the same phase:
+a proposal is made when each partner sends ``ACCEPT`` (or the same proposal back); an unmatched
+proposal still spends the proposer's action (L570). War and revocation are one-sided. Powers act
+in turn order, each its orders in the order written, at most LT actions (L570). When war breaks
+out, the allies of both sides choose by their standing alliance policies, in turn order from the
+declarer on (L660-694). The table itself is data (``diplomacy.toml``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from adjudicator.core.events import Visibility
+from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
+from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.diplomacy_table import (
+    Ledger,
+    pact_visibility,
+    revoke_pact,
+    same_religion,
+)
+from adjudicator.rulesets.medioevo.events import (
+    CardPlayed,
+    DisputeOpened,
+    PactMade,
+    PeaceMade,
+    ProposalUnanswered,
+    TruceChanged,
+    VoteCounted,
+)
+from adjudicator.rulesets.medioevo.orders import (
+    DIPLOMACY,
+    Accept,
+    DeclareWar,
+    Dispute,
+    PlayDiplomacyCard,
+    Policy,
+    Propose,
+    ProposePeace,
+    Revoke,
+    ShortenTruce,
+    Vote,
+)
+from adjudicator.rulesets.medioevo.pacts import Dispute as OpenDispute
+from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Stance, Truce, pair
+from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import declare_war
+
+ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke)  # what spends a diplomatic action (R22)
+PEACE = "peace"
+
+
+def actions_allowed(state: MedioevoState, power: str, data: DataSet) -> int:
+    return state.powers[power].tech_level * data.diplomacy_rules.actions_per_tech_level
+
+
+# ---- checks at parse time ------------------------------------------------------------------------
+
+
+def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str | None:
+    """What can be judged when the order arrives; the rest is judged again when the phase resolves."""
+    match order:
+        case Propose(kind=kind, partners=partners):
+            if power in partners:
+                return "you cannot make a pact with yourself"
+            if kind is PactKind.ALLIANCE and len(partners) != 1:
+                return "a military alliance is between two powers: one ALLIANCE order per ally (ruling R21)"
+            if kind is PactKind.ALLIANCE and state.alliance(power, partners[0]):
+                return f"you are already allied with {partners[0]}"
+            at_war = [p for p in partners if state.at_war(power, p)]
+            if at_war:
+                return f"you are at war with {', '.join(at_war)}: make peace first"
+        case ProposePeace(partner=partner) | Accept(kind="peace", proposer=partner):
+            if partner == power:
+                return "you cannot make peace with yourself"
+            if not state.at_war(power, partner):
+                return f"you are not at war with {partner}"
+        case Accept(proposer=proposer) if proposer == power:
+            return "you cannot accept your own proposal"
+        case DeclareWar(target=target):
+            if target == power:
+                return "you cannot declare war on yourself"
+            if state.at_war(power, target):
+                return f"you are already at war with {target}"
+        case Revoke(pact=number) | Dispute(pact=number):
+            pact = state.pact(number)
+            if pact is None or not pact.binds(power):
+                return f"you are not a party to any pact number {number}"
+            if isinstance(order, Dispute) and (order.accused == power or not pact.binds(order.accused)):
+                return f"{order.accused} is not another party to pact {number}"
+        case Vote(pact=number):
+            if not any(d.pact == number and d.opened < state.turn for d in state.disputes):
+                return f"no vote is open on pact {number}"
+        case Policy(ally=ally) if ally == power:
+            return "a policy is for one of your allies, not yourself"
+        case ShortenTruce(other=other, turns=turns):
+            if state.truce(power, other) is None:
+                return f"you have no truce with {other}"
+            if turns < 1:
+                return "shorten a truce by 1 turn or more"
+        case PlayDiplomacyCard():
+            return _card_problem(state, power, order, data, drawn_counts=True)
+    return None
+
+
+def _card_problem(
+    state: MedioevoState, power: str, order: PlayDiplomacyCard, data: DataSet, drawn_counts: bool
+) -> str | None:
+    held = state.powers[power]
+    card = data.cards[order.card]
+    if order.card not in held.cards and not (drawn_counts and order.card in held.drawn):
+        return f"{card.name} is not in your hand"
+    if order.card != "diplomatico":
+        return f"playing {card.name} by mail is not supported yet"
+    if not _ladder_step(held.techs, card.ladder):
+        return f"{card.name} needs one of {', '.join(t.upper() for t in card.requires_any)}"
+    if order.target is None or order.target == power:
+        return f"{card.name} is played on another power: PLAY {card.name} ON <power> TRUCE|CB"
+    if order.mode not in card.params["modes"]:
+        return f"{card.name} is played for a TRUCE or to remove CB: add TRUCE or CB"
+    return None
+
+
+def _ladder_step(techs: Sequence[str], ladder: Sequence[str]) -> int:
+    """1 + the highest step of the card's technology ladder held; 0 for none."""
+    return max((i + 1 for i, t in enumerate(ladder) if t in techs), default=0)
+
+
+# ---- resolution -----------------------------------------------------------------------------------
+
+
+def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
+    ledger = Ledger(state, data, orders=orders)
+    results: list[OrderResult] = []
+    _expire(ledger)
+    _count_votes(ledger, orders, results)
+    _set_policies(ledger, orders, results)
+    for power in ledger.state.acting_order():
+        spent = 0
+        for order in orders.get(power, ()):
+            if isinstance(order, (Vote, Policy, Accept)):
+                continue
+            problem = (
+                check(ledger.state, power, order, data)
+                if not isinstance(order, ProposePeace | Accept)
+                else None
+            )
+            if (
+                isinstance(order, ACTIONS)
+                and not problem
+                and spent >= actions_allowed(ledger.state, power, data)
+            ):
+                problem = (
+                    f"no diplomatic action left: LT {ledger.state.powers[power].tech_level} allows {spent}"
+                )
+            if problem:
+                results.append(OrderResult.failure(power, DIPLOMACY, order.canonical(), "illegal", problem))
+                continue
+            note, ok, spends = _act(ledger, power, order)
+            spent += spends
+            if ok:
+                results.append(OrderResult.success(power, DIPLOMACY, order.canonical(), note))
+            else:
+                results.append(OrderResult.failure(power, DIPLOMACY, order.canonical(), "refused", note))
+    for power in ledger.state.acting_order():  # answers, once every proposal had its turn
+        for order in orders.get(power, ()):
+            if isinstance(order, Accept):
+                note, ok, _ = _accepted(ledger, power, order)
+                code = "accepted" if ok else "nothing-to-accept"
+                results.append(
+                    OrderResult.success(power, DIPLOMACY, order.canonical(), note)
+                    if ok
+                    else OrderResult.failure(power, DIPLOMACY, order.canonical(), code, note)
+                )
+    return Resolution(ledger.state, tuple(ledger.events), tuple(results))
+
+
+def _act(
+    ledger: Ledger,
+    power: str,
+    order: Order,
+) -> tuple[str, bool, int]:
+    """Carry out one order: (note, succeeded, actions spent)."""
+    state = ledger.state
+    match order:
+        case Propose():
+            return _propose(ledger, power, order)
+        case ProposePeace():
+            return _peace(ledger, power, order)
+        case DeclareWar(target=target, cb=cb):
+            truce = state.truce(power, target)
+            if truce is not None:
+                return f"a truce with {target} holds until turn {truce.until} (L744)", False, 0
+            declare_war(ledger, power, target, [cb])
+            return f"at war with {target}", True, 1
+        case Revoke(pact=number, cb=cb):
+            pact = state.pact(number)
+            assert pact is not None
+            revoke_pact(ledger, pact, power, [cb], "revoked")
+            return f"{pact.label()} revoked", True, 1
+        case ShortenTruce(other=other, turns=turns):
+            return _shorten(ledger, power, other, turns)
+        case Dispute(pact=number, accused=accused):
+            return _dispute(ledger, power, number, accused)
+        case PlayDiplomacyCard():
+            return _play(ledger, power, order)
+    raise ValueError(f"not a diplomacy order: {order!r}")
+
+
+def _propose(
+    ledger: Ledger,
+    power: str,
+    order: Propose,
+) -> tuple[str, bool, int]:
+    parties = frozenset((power, *order.partners))
+    key = (order.kind.value, parties)
+    if key in ledger.made_now:
+        return (
+            f"agreed: this is {order.kind.value} {ledger.made_now[key]}, made on another party's proposal",
+            True,
+            1,
+        )
+    missing = [p for p in order.partners if not _agrees(power, p, order, ledger.orders)]
+    if missing:
+        ledger.events.append(
+            ProposalUnanswered(
+                power=power,
+                proposal=order.canonical(),
+                missing=tuple(missing),
+                visibility=Visibility.to(power, *order.partners),
+            )
+        )
+        return f"not accepted by {', '.join(missing)}: the action is spent (L570)", False, 1
+    turn = ledger.state.turn
+    pact = Pact(
+        id=ledger.state.next_pact,
+        kind=order.kind,
+        parties=(power, *order.partners),
+        terms=_terms(power, order, ledger.orders),
+        made=turn,
+        until=None if order.turns is None else turn + order.turns - 1,
+        secret=order.secret or _mutual_secret(power, order, ledger.orders),
+    )
+    ledger.made_now[key] = pact.id
+    ledger.state = ledger.state.evolve(pacts=(*ledger.state.pacts, pact), next_pact=pact.id + 1)
+    ledger.events.append(
+        PactMade(
+            pact=pact.id,
+            pact_kind=pact.kind,
+            parties=pact.parties,
+            terms=pact.terms,
+            until=pact.until,
+            secret=pact.secret,
+            visibility=pact_visibility(pact),
+        )
+    )
+    row = ledger.data.diplomatic_acts[order.kind.value]
+    for partner in order.partners:
+        cell = row.cell(same_religion(ledger, power, partner))
+        ledger.apply_cell(cell, power, partner, f"{pact.label()} made", [None], with_others=not pact.secret)
+    return f"{pact.label()} made", True, 1
+
+
+def _matching(
+    power: str, partner: str, order: Propose, orders: Mapping[str, Sequence[Order]]
+) -> Propose | None:
+    """The partner's own proposal of the same act among the same parties, if it sent one."""
+    parties = {power, *order.partners}
+    for theirs in orders.get(partner, ()):
+        if (
+            isinstance(theirs, Propose)
+            and theirs.kind == order.kind
+            and {partner, *theirs.partners} == parties
+            and theirs.turns == order.turns
+        ):
+            return theirs
+    return None
+
+
+def _agrees(power: str, partner: str, order: Propose, orders: Mapping[str, Sequence[Order]]) -> bool:
+    """The partner sent the same proposal, or accepted it from any party that sent it."""
+    if _matching(power, partner, order, orders) is not None:
+        return True
+    sponsors = {power} | {p for p in order.partners if _matching(power, p, order, orders) is not None}
+    return any(
+        isinstance(o, Accept) and o.kind == order.kind.value and o.proposer in sponsors
+        for o in orders.get(partner, ())
+    )
+
+
+def _terms(power: str, order: Propose, orders: Mapping[str, Sequence[Order]]) -> str:
+    """The proposer's terms, and each partner's own where a mutual proposal words them otherwise."""
+    texts = [order.terms] if order.terms else []
+    for partner in order.partners:
+        theirs = _matching(power, partner, order, orders)
+        if theirs and theirs.terms and theirs.terms not in texts:
+            texts.append(f"{partner}: {theirs.terms}")
+    return " | ".join(texts)
+
+
+def _mutual_secret(power: str, order: Propose, orders: Mapping[str, Sequence[Order]]) -> bool:
+    return any((m := _matching(power, p, order, orders)) is not None and m.secret for p in order.partners)
+
+
+def _accepted(
+    ledger: Ledger,
+    power: str,
+    order: Accept,
+) -> tuple[str, bool, int]:
+    """An ACCEPT is answered by what became of the proposal it answers."""
+    if order.kind == PEACE:
+        if pair(power, order.proposer) in ledger.peace_now:
+            return f"peace made with {order.proposer}", True, 0
+        offered = any(
+            isinstance(o, ProposePeace) and o.partner == power for o in ledger.orders.get(order.proposer, ())
+        )
+        reason = "its offer failed" if offered else "it offered none"
+        return f"no peace with {order.proposer}: {reason}", False, 0
+    made = [
+        pid
+        for (kind, parties), pid in ledger.made_now.items()
+        if kind == order.kind and {power, order.proposer} <= parties
+    ]
+    if made:
+        return f"{order.kind} {made[0]} made", True, 0
+    offered = any(
+        isinstance(o, Propose) and o.kind.value == order.kind and power in o.partners
+        for o in ledger.orders.get(order.proposer, ())
+    )
+    if not offered:
+        return f"{order.proposer} proposed no {order.kind} to you this turn", False, 0
+    return f"{order.proposer}'s {order.kind} was not made (see its result)", False, 0
+
+
+def _peace(
+    ledger: Ledger,
+    power: str,
+    order: ProposePeace,
+) -> tuple[str, bool, int]:
+    partner = order.partner
+    key = pair(power, partner)
+    if key in ledger.peace_now:
+        return f"agreed: peace with {partner} was made on its own proposal", True, 1
+    if not ledger.state.at_war(power, partner):
+        return f"you are not at war with {partner}", False, 0
+    theirs = ledger.orders.get(partner, ())
+    mutual = any(isinstance(o, ProposePeace) and o.partner == power for o in theirs)
+    accepted = any(isinstance(o, Accept) and o.kind == PEACE and o.proposer == power for o in theirs)
+    if not (mutual or accepted):
+        ledger.events.append(
+            ProposalUnanswered(
+                power=power,
+                proposal=order.canonical(),
+                missing=(partner,),
+                visibility=Visibility.to(power, partner),
+            )
+        )
+        return f"{partner} did not accept: the action is spent (L570)", False, 1
+    if not mutual:  # suing for peace costs the table; agreed by both, nothing happens (L639, R23)
+        cell = ledger.data.diplomatic_acts["peace"].cell(same_religion(ledger, power, partner))
+        ledger.apply_cell(cell, power, partner, f"peace with {partner}", [order.cb])
+    ledger.state = ledger.state.evolve(wars=tuple(w for w in ledger.state.wars if w != key))
+    ledger.peace_now.add(key)
+    ledger.events.append(PeaceMade(parties=key, mutual=mutual))
+    return f"peace with {partner}", True, 1
+
+
+def _shorten(ledger: Ledger, power: str, other: str, turns: int) -> tuple[str, bool, int]:
+    truce = ledger.state.truce(power, other)
+    if truce is None:
+        return f"you have no truce with {other}", False, 0
+    left = truce.until - ledger.state.turn + 1
+    cut = min(turns, left)
+    ledger.honor(
+        power, -cut * ledger.data.diplomacy_rules.truce_shorten_po_per_turn, f"truce with {other} cut short"
+    )
+    until = truce.until - cut
+    kept = [t for t in ledger.state.truces if t != truce]
+    if until >= ledger.state.turn:
+        kept.append(truce.model_copy(update={"until": until}))
+    ledger.state = ledger.state.evolve(truces=tuple(kept))
+    ended = until < ledger.state.turn
+    ledger.events.append(
+        TruceChanged(
+            parties=truce.parties,
+            until=None if ended else until,
+            by=power,
+            reason=f"cut short by {cut} turn{'s' if cut != 1 else ''}",
+        )
+    )
+    return ("truce ended" if ended else f"truce now until turn {until}") + f", {cut} PO paid", True, 0
+
+
+def _dispute(ledger: Ledger, power: str, number: int, accused: str) -> tuple[str, bool, int]:
+    pact = ledger.state.pact(number)
+    assert pact is not None
+    if any(d.pact == number for d in ledger.state.disputes):
+        return f"pact {number} is already disputed", False, 0
+    turn = ledger.state.turn
+    dispute = OpenDispute(pact=number, accuser=power, accused=accused, opened=turn)
+    ledger.state = ledger.state.evolve(disputes=(*ledger.state.disputes, dispute))
+    ledger.events.append(
+        DisputeOpened(
+            pact=number,
+            accuser=power,
+            accused=accused,
+            parties=pact.parties,
+            terms=pact.terms,
+            vote_turn=turn + 1,
+        )
+    )
+    return f"pact {number} made public; the vote is in the diplomacy of turn {turn + 1}", True, 0
+
+
+def _play(ledger: Ledger, power: str, order: PlayDiplomacyCard) -> tuple[str, bool, int]:
+    """DIPLOMATICO (L2628-2630, L744-746, L765): a truce of 1-4 turns or 2/4/6 CB removed, by
+    ISTRUZIONE/LETTERATURA/FILOSOFIA(/UNIVERSITÀ); no diplomatic action spent."""
+    problem = _card_problem(ledger.state, power, order, ledger.data, drawn_counts=False)
+    if problem:
+        return problem, False, 0
+    card = ledger.data.cards[order.card]
+    target = order.target
+    assert target is not None
+    held = ledger.state.powers[power]
+    step = _ladder_step(held.techs, card.ladder)
+    hand = list(held.cards)
+    hand.remove(order.card)
+    ledger.state = ledger.state.with_power(power, cards=tuple(hand)).evolve(
+        discards=(*ledger.state.discards, order.card)
+    )
+    turn = ledger.state.turn
+    if order.mode == "truce":
+        turns = card.params["truce_turns_by_ladder"][step - 1]
+        until = turn + turns - 1
+        old = ledger.state.truce(power, target)
+        truces = [t for t in ledger.state.truces if t is not old]
+        truce = Truce(
+            parties=pair(power, target), until=max(until, old.until if old else until), imposed_by=power
+        )
+        ledger.state = ledger.state.evolve(truces=(*truces, truce))
+        ledger.events.append(
+            TruceChanged(parties=truce.parties, until=truce.until, by=power, reason="DIPLOMATICO")
+        )
+        if card.offensive:  # the fire icon: 1 CB for the target (L764; R14, card note)
+            ledger.grievance(
+                target, power, ledger.data.diplomacy_rules.offensive_card_cb, "offensive card DIPLOMATICO"
+            )
+        effect = f"a truce of {turns} turn{'s' if turns != 1 else ''}, until turn {truce.until}"
+    else:
+        removed = card.params["cb_removed_by_ladder"][step - 1]
+        ledger.grievance(target, power, -removed, f"DIPLOMATICO of {power}")
+        effect = f"{removed} CB {target} held against {power} removed"
+    ledger.events.append(CardPlayed(power=power, card=card.name, target=target, effect=effect))
+    return effect, True, 0
+
+
+def _expire(ledger: Ledger) -> None:
+    """Pacts and truces whose last turn has passed end at the start of the phase."""
+    turn = ledger.state.turn
+    for pact in [p for p in ledger.state.pacts if p.until is not None and p.until < turn]:
+        ledger.end_pact(pact, None, f"its term ended with turn {pact.until}")
+    for truce in [t for t in ledger.state.truces if t.until < turn]:
+        ledger.state = ledger.state.evolve(truces=tuple(t for t in ledger.state.truces if t != truce))
+        ledger.events.append(
+            TruceChanged(parties=truce.parties, until=None, by=truce.imposed_by, reason="expired")
+        )
+
+
+def _count_votes(ledger: Ledger, orders: Mapping[str, Sequence[Order]], results: list[OrderResult]) -> None:
+    """Disputes opened in an earlier turn are settled by the votes of this phase (L738-740): more
+    BROKEN than KEPT and the accused is charged as if it had revoked the pact, which ends for it."""
+    turn = ledger.state.turn
+    due = {d.pact: d for d in ledger.state.disputes if d.opened < turn}
+    votes: dict[int, dict[str, str]] = {n: {} for n in due}
+    for power in ledger.state.seats():
+        for order in orders.get(power, ()):
+            if not isinstance(order, Vote):
+                continue
+            if order.pact not in due:
+                results.append(
+                    OrderResult.failure(
+                        power,
+                        DIPLOMACY,
+                        order.canonical(),
+                        "no-vote",
+                        f"no vote is open on pact {order.pact}",
+                    )
+                )
+                continue
+            if power in votes[order.pact]:
+                results.append(
+                    OrderResult.failure(
+                        power, DIPLOMACY, order.canonical(), "voted", "you already voted on this pact"
+                    )
+                )
+                continue
+            votes[order.pact][power] = "broken" if order.broken else "kept"
+            results.append(OrderResult.success(power, DIPLOMACY, order.canonical(), "vote counted"))
+    for number, dispute in due.items():
+        tally = votes[number]
+        broken = sum(v == "broken" for v in tally.values()) > sum(v == "kept" for v in tally.values())
+        ledger.events.append(VoteCounted(pact=number, accused=dispute.accused, votes=tally, broken=broken))
+        pact = ledger.state.pact(number)
+        if broken and pact is not None and pact.binds(dispute.accused):
+            revoke_pact(ledger, pact, dispute.accused, [None], "broken, by the vote")
+    ledger.state = ledger.state.evolve(disputes=tuple(d for d in ledger.state.disputes if d.pact not in due))
+
+
+def _set_policies(ledger: Ledger, orders: Mapping[str, Sequence[Order]], results: list[OrderResult]) -> None:
+    """Standing alliance policies take effect before any act of the phase."""
+    for power in ledger.state.seats():
+        given = [o for o in orders.get(power, ()) if isinstance(o, Policy)]
+        if not given:
+            continue
+        new = {o.ally: o.stance for o in given}
+        old = [(a, s) for a, s in ledger.state.powers[power].alliance_policy if a not in new]
+        ledger.state = ledger.state.with_power(power, alliance_policy=(*new.items(), *old))
+        for order in given:
+            results.append(OrderResult.success(power, DIPLOMACY, order.canonical(), "standing policy"))
+
+
+def legal_orders(state: MedioevoState, power: str, data: DataSet) -> list[Order]:
+    """One of each order the power may give now (lengths and terms are the power's to choose)."""
+    options: list[Order] = []
+    others = [p for p in state.seats() if p != power]
+    for other in others:
+        if state.at_war(power, other):
+            options += [ProposePeace(other), Accept(PEACE, other)]
+            continue
+        options += [Propose(PactKind.PACT, (other,), 3), Accept(PactKind.PACT.value, other)]
+        if state.alliance(power, other) is None:
+            options += [Propose(PactKind.ALLIANCE, (other,), None), Accept(PactKind.ALLIANCE.value, other)]
+        else:
+            options += [Policy(other, Stance.HONOUR), Policy(other, Stance.NEUTRAL)]
+        if state.truce(power, other) is None:
+            options.append(DeclareWar(other))
+        else:
+            options.append(ShortenTruce(other, 1))
+    options += [Revoke(p.id) for p in state.pacts if p.binds(power)]
+    options += [
+        Vote(d.pact, broken) for d in state.disputes if d.opened < state.turn for broken in (False, True)
+    ]
+    held = state.powers[power]
+    for card in dict.fromkeys((*held.cards, *held.drawn)):
+        for other in others:
+            for mode in ("truce", "remove_cb"):
+                play = PlayDiplomacyCard(card, other, mode)
+                if _card_problem(state, power, play, data, drawn_counts=True) is None:
+                    options.append(play)
+    return options

@@ -1,0 +1,92 @@
+"""War breaking out (seed 002 L636-637, L660-694, L736): the declaration, its price, and the
+allies choosing sides by their standing policies (rulings R24-R25)."""
+
+from __future__ import annotations
+
+from adjudicator.rulesets.medioevo.components.diplomacy import Role
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, revoke_pact, same_religion
+from adjudicator.rulesets.medioevo.events import StaysNeutral, WarDeclared, WarJoined
+from adjudicator.rulesets.medioevo.pacts import Stance
+
+
+def declare_war(
+    ledger: Ledger, declarer: str, target: str, budget: list[int | None], surprise: bool = False
+) -> None:
+    """War: the declarer first breaks its pacts with the target (L637), pays the table (and 2 PO
+    more when it attacks by surprise, L636), then the allies choose sides (L660-694)."""
+    for pact in [p for p in ledger.state.pacts if p.between(declarer, target)]:
+        revoke_pact(ledger, pact, declarer, budget, f"broken by the war on {target}")
+    cell = ledger.data.diplomatic_acts["war"].cell(same_religion(ledger, declarer, target))
+    ledger.apply_cell(cell, declarer, target, f"war on {target}", budget)
+    if surprise:
+        ledger.honor(declarer, -ledger.data.diplomacy_rules.surprise_war_po, f"surprise attack on {target}")
+    ledger.set_war(declarer, target)
+    ledger.events.append(WarDeclared(declarer=declarer, target=target, surprise=surprise))
+    _alliances_choose(ledger, declarer, target)
+
+
+def _choice(ledger: Ledger, power: str, sides: tuple[set[str], set[str]]) -> int | None:
+    """Which side ``power`` joins (0 the declarer's, 1 the target's) or None for neutral.
+
+    The first ally in its standing policy list that it honours and that is at war decides; with
+    no such policy, an ally on the attacked side is honoured (R24). A side holding a power it has
+    a truce with is never joined (the truce is total, L744).
+    """
+    state = ledger.state
+    allies = set(state.allies(power))
+    blocked = {i for i, side in enumerate(sides) if any(state.truce(power, p) for p in side)}
+    stances = dict(state.powers[power].alliance_policy)
+    for ally, stance in state.powers[power].alliance_policy:
+        for i, side in enumerate(sides):
+            if ally in allies and ally in side and stance is Stance.HONOUR and i not in blocked:
+                return i
+    attacked = [a for a in allies if a in sides[1] and a not in stances]
+    return 1 if attacked and 1 not in blocked else None
+
+
+def _alliances_choose(ledger: Ledger, declarer: str, target: str) -> None:
+    """Turn order from the power after the declarer, wrapping round (L680-692), until nobody
+    allied to a belligerent is left undecided; each power chooses once."""
+    order = ledger.state.acting_order()
+    start = order.index(declarer) + 1 if declarer in order else 0
+    ring = order[start:] + order[:start]
+    sides: tuple[set[str], set[str]] = ({declarer}, {target})
+    decided = {declarer, target}
+    changed = True
+    while changed:
+        changed = False
+        for power in ring:
+            belligerents = sides[0] | sides[1]
+            if power in decided or not set(ledger.state.allies(power)) & belligerents:
+                continue
+            decided.add(power)
+            changed = True
+            _join(ledger, power, _choice(ledger, power, sides), sides, (declarer, target))
+
+
+def _join(
+    ledger: Ledger, power: str, side: int | None, sides: tuple[set[str], set[str]], leaders: tuple[str, str]
+) -> None:
+    """Join a side (breaking alliances with the other) or stay out (breaking all with belligerents)."""
+    state = ledger.state
+    enemies = sides[1 - side] if side is not None else sides[0] | sides[1]
+    broken = [a for a in state.allies(power) if a in enemies]
+    for ally in broken:
+        alliance = state.alliance(power, ally)
+        assert alliance is not None
+        reason = "to stay out of the war" if side is None else f"to fight on {leaders[side]}'s side"
+        revoke_pact(ledger, alliance, power, [None], f"alliance with {ally} broken {reason}")
+    if side is None:
+        ledger.events.append(StaysNeutral(power=power, broken_with=tuple(broken)))
+        return
+    for pact in [p for p in ledger.state.pacts if p.binds(power) and any(p.binds(e) for e in enemies)]:
+        ledger.end_pact(pact, power, "lapsed: its parties are at war (L637)")
+    for enemy in sorted(enemies):
+        ledger.set_war(power, enemy)
+    if side == 0:
+        # joining the declarer: the war's cost at the worst rate among the enemies (L694, L736, R25)
+        same = any(same_religion(ledger, power, e) for e in enemies)
+        cost = -sum(e.po for e in ledger.data.diplomatic_acts["war"].cell(same) if e.who is Role.IO)
+        ledger.honor(power, -cost, "joins the war on the declaring side (L694, L736)")
+    sides[side].add(power)
+    ledger.events.append(WarJoined(power=power, side_of=leaders[side], against=tuple(sorted(enemies))))
