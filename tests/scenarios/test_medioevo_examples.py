@@ -59,3 +59,10 @@ def test_mulino_example_L2868() -> None:
     hungary = state["powers"]["hungary"]
     assert "mulino" in hungary["techs"]
     assert hungary["florins"] == START - 200 + 45 + 50 + 50 + 30
+
+
+def test_feudalesimo_example_L3002() -> None:
+    state = run("feudalesimo_L3002.yaml")
+    assert state["powers"]["hungary"]["florins"] == START + 35 + 50 + 100
+    placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
+    assert placed == 7 + 4
