@@ -23,7 +23,6 @@ RULES = MedioevoRuleset()
 DATA = RULES.data
 SEED = b"t" * 32
 POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
-# Hungary's seven home territories, each with a settlement at setup (Pest a Borgo, the rest Villages)
 # eight technologies make LT II, sixteen LT III (L446)
 LT2 = ("MATEMATICA", "COMMERCIO", "LEGGE", "MISTICISMO", "AGRICOLTURA", "ALLEVAMENTO", "CACCIA", "ISTRUZIONE")
 LT3_MORE = ("CONIO", "TESSITURA", "FORGIATURA", "CARPENTERIA", "MONOTEISMO", "INVESTITURA", "LETTERATURA")
