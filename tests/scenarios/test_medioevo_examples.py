@@ -46,3 +46,23 @@ def test_reinforcements_example_L974() -> None:
     placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
     assert placed == 11
     assert state["powers"]["hungary"]["reinforcements"] == 0
+
+
+def test_taxes_example_L935_without_gabelliere() -> None:
+    state = run("taxes_L935.yaml")
+    assert sum(1 for t in state["territories"].values() if t["owner"] == "hungary") == 12
+    assert state["powers"]["hungary"]["florins"] == START + 60 + 40 + 100 + 50
+
+
+def test_mulino_example_L2868() -> None:
+    state = run("mulino_L2868.yaml")
+    hungary = state["powers"]["hungary"]
+    assert "mulino" in hungary["techs"]
+    assert hungary["florins"] == START - 200 + 45 + 50 + 50 + 30
+
+
+def test_feudalesimo_example_L3002() -> None:
+    state = run("feudalesimo_L3002.yaml")
+    assert state["powers"]["hungary"]["florins"] == START + 35 + 50 + 100
+    placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
+    assert placed == 7 + 4
