@@ -180,7 +180,7 @@ def test_golden_horde_collects_5_per_unoccupied_russian_principality() -> None:
 def test_the_ruleset_collects_the_sheet_and_keeps_the_bank_whole() -> None:
     """L892-907 through the phase as the ruleset runs it: income paid by the bank, line by line."""
     state = economy("GRANT hungary tech MULINO", "GRANT hungary tech VASSALLAGGIO")
-    resolution = taxes.resolve(state, {}, Dice(SEED, "T1.taxes"), DATA.board)
+    resolution = taxes.resolve(state, {}, Dice(SEED, "T1.taxes"), DATA)
     after = cast(MedioevoState, resolution.state)
     collected = next(e for e in resolution.events if isinstance(e, TaxesCollected) and e.power == "hungary")
     assert collected.items == taxes.income(state, "hungary", DATA)
@@ -242,12 +242,3 @@ def test_a_second_loan_is_refused_while_one_is_open() -> None:
     resolution = taxes.resolve(state, {"hungary": [TakeLoan()]}, Dice(SEED, "T1.taxes"), DATA)
     assert [r.reason.code for r in resolution.results if r.reason] == ["loan-open"]
     assert cast(MedioevoState, resolution.state).powers["hungary"].loans == (400,)
-
-
-def test_a_board_alone_reads_the_shipped_technologies() -> None:
-    """ruleset.py hands this phase the board only: the technologies then come from the shipped data."""
-    board = DATA.board.model_copy()
-    assert taxes.phase_data(board).board is board
-    assert taxes.phase_data(board).technologies == DATA.technologies
-    assert taxes.phase_data(DATA.board) is DATA
-    assert taxes.phase_data(DATA) is DATA

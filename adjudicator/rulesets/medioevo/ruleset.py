@@ -175,9 +175,9 @@ class MedioevoRuleset:
         if phase == PURCHASES:
             return purchases.resolve(mu, orders, self.data)
         if phase == TAXES:
-            return taxes.resolve(mu, orders, dice, self.board)
+            return taxes.resolve(mu, orders, dice, self.data)
         if phase == REINFORCEMENTS:
-            return reinforcements.resolve(mu, self.board)
+            return reinforcements.resolve(mu, self.data)
         if phase == PLACEMENT:
             return placement.resolve(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")

@@ -28,7 +28,6 @@ from adjudicator.rulesets.medioevo.phases.taxes import (
     HORDE,
     held_technologies,
     owned_with,
-    phase_data,
     unoccupied_principalities,
 )
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -71,8 +70,7 @@ def reinforcements(state: MedioevoState, power: str, data: DataSet) -> dict[str,
     return {k: v for k, v in items.items() if v}
 
 
-def resolve(state: MedioevoState, source: DataSet | Board) -> Resolution:
-    data = phase_data(source)
+def resolve(state: MedioevoState, data: DataSet) -> Resolution:
     events: list[Event] = []
     for power in state.acting_order():
         items = reinforcements(state, power, data)

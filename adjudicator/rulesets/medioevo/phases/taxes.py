@@ -35,7 +35,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.board import Board, Terrain
 from adjudicator.rulesets.medioevo.components.technologies import Technology
-from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
+from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import LoanRepaid, LoanTaken, TaxesCollected
 from adjudicator.rulesets.medioevo.orders import TAXES, RepayLoan, TakeLoan
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -52,16 +52,6 @@ CATHEDRAL = "cathedral"
 CITY = "city"
 CIVIL = "civil"
 MATEMATICA = "matematica"
-
-
-def phase_data(source: DataSet | Board) -> DataSet:
-    """The data set a phase reads. ``ruleset.py`` hands the taxes and reinforcements phases the
-    board alone; the components (the technologies' params) then come from the shipped data set,
-    which is also what a data set that replaces only the map (``base = "europe1250"``) holds."""
-    if isinstance(source, DataSet):
-        return source
-    shipped = default_dataset()
-    return shipped if source is shipped.board else shipped.model_copy(update={"board": source})
 
 
 def held_technologies(state: MedioevoState, power: str, data: DataSet) -> Iterator[Technology]:
@@ -142,9 +132,8 @@ def check(state: MedioevoState, power: str, order: Order) -> str | None:
 
 
 def resolve(
-    state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: Dice, source: DataSet | Board
+    state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: Dice, data: DataSet
 ) -> Resolution:
-    data = phase_data(source)
     events: list[Event] = []
     results: list[OrderResult] = []
     for power in state.acting_order():
