@@ -96,18 +96,18 @@ def test_bad_input_gives_one_line_and_exit_status_2(cli: CliRunner, args: list[s
 
 def test_a_malformed_scenario_is_named(cli: CliRunner, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("ruleset: medioevo\npowers: [hungary, france]\nsteps:\n  - window: T4.market\n")
+    bad.write_text("ruleset: medioevo\npowers: [hungary, holy_roman_empire]\nsteps:\n  - window: T4.market\n")
     result = cli.invoke(app, ["scenario", "run", str(bad)])
     assert result.exit_code == 2
     assert "step 1: 'T4.market' is not a window label such as T2.bids" in result.stderr
     behind = tmp_path / "behind.yaml"
     steps = "  - window: T1.economy\n  - window: T1.cards\n"
-    behind.write_text(f"ruleset: medioevo\npowers: [hungary, france]\nsteps:\n{steps}")
+    behind.write_text(f"ruleset: medioevo\npowers: [hungary, holy_roman_empire]\nsteps:\n{steps}")
     result = cli.invoke(app, ["scenario", "run", str(behind)])
     assert result.exit_code == 2
     assert "step 2: window 'T1.cards' cannot be reached, the game is at 'T2.bids'" in result.stderr
     phase = tmp_path / "phase.yaml"
-    phase.write_text("ruleset: medioevo\npowers: [hungary, france]\nsteps:\n  - phase: combat\n")
+    phase.write_text("ruleset: medioevo\npowers: [hungary, holy_roman_empire]\nsteps:\n  - phase: combat\n")
     result = cli.invoke(app, ["scenario", "run", str(phase)])
     assert result.exit_code == 2
     assert "step 1: 'combat' is not a phase of medioevo (expected one of turn_order" in result.stderr

@@ -130,7 +130,7 @@ def test_a_new_order_set_replaces_the_old_one_until_the_deadline(judge: Judge) -
     judge.adjudicate("g1", now=late)
     state = judge.state("g1")
     assert state.powers["hungary"].loans == ()  # type: ignore[attr-defined]  # LOAN was replaced
-    assert state.territories["banato"].armies == {"hungary": 4}  # type: ignore[attr-defined]
+    assert state.territories["banato"].armies == {"hungary": 5 + 4}  # type: ignore[attr-defined]  # garrison (R35)
 
 
 def test_all_ready_resolves_before_the_deadline(judge: Judge) -> None:

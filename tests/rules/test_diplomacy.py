@@ -24,7 +24,7 @@ CATHOLICS = ["holy_roman_empire", "hungary", "france", "castile", "england"]
 
 def at_diplomacy(powers: list[str], *edits: str) -> MedioevoState:
     """Turn 1's cards-and-diplomacy window, with no Pope (unless an edit makes one) and the edits."""
-    state, _ = RULES.initial_state("g", powers, {}, Dice(SEED, "T0.setup"))
+    state, _ = RULES.initial_state("g", powers, {"noncontiguous_kingdoms": True}, Dice(SEED, "T0.setup"))
     while window_label(RULES, state) != "T1.cards":
         state = resolve_window(RULES, state, {}, SEED).state
     for power in powers:

@@ -20,6 +20,11 @@ def run(name: str) -> dict[str, Any]:
     return json.loads(result.stdout)  # type: ignore[no-any-return]
 
 
+def starting_vf(state: dict[str, Any], power: str) -> int:
+    """The setup's armies (R35): 5 VF on each of the 7 home territories, then 35 (40 the Pope)."""
+    return 7 * 5 + (40 if state["powers"][power]["pope"] else 35)
+
+
 def test_auction_proxy_bids_L434() -> None:
     state = run("auction_proxy_bids.yaml")
     assert state["turn_order"][0] == "france"
@@ -44,7 +49,7 @@ def test_loan_with_a_loaded_die_L911() -> None:
 def test_reinforcements_example_L974() -> None:
     state = run("reinforcements_L974.yaml")
     placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
-    assert placed == 11
+    assert placed == starting_vf(state, "hungary") + 11
     assert state["powers"]["hungary"]["reinforcements"] == 0
 
 
@@ -65,4 +70,4 @@ def test_feudalesimo_example_L3002() -> None:
     state = run("feudalesimo_L3002.yaml")
     assert state["powers"]["hungary"]["florins"] == START + 35 + 50 + 100
     placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
-    assert placed == 7 + 4
+    assert placed == starting_vf(state, "hungary") + 7 + 4

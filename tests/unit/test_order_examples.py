@@ -16,7 +16,9 @@ SEED = b"e" * 32
 
 
 def state_at(window: str) -> GameState:
-    state, _ = RULES.initial_state("demo", ["hungary", "france", "byzantium"], {}, Dice(SEED, "T0.setup"))
+    state, _ = RULES.initial_state(
+        "demo", ["hungary", "france", "byzantium", "holy_roman_empire"], {}, Dice(SEED, "T0.setup")
+    )
     while f"T{state.turn}.{RULES.windows()[state.window].name}" != window:
         state = resolve_window(RULES, state, {}, SEED).state
     return state
@@ -28,6 +30,7 @@ def test_valid_examples_are_accepted_whole() -> None:
         ("bids.txt", "T2.bids"),
         ("cards.txt", "T1.cards"),
         ("diplomacy.txt", "T1.cards"),
+        ("setup.txt", "T1.cards"),
     ):
         text = split_order_text((EXAMPLES / "valid" / name).read_text())
         submission = RULES.parse(state_at(window), "hungary", text.lines)

@@ -34,6 +34,7 @@ from adjudicator.rulesets.medioevo.components.pieces import (
     SiegeEngine,
     Transport,
 )
+from adjudicator.rulesets.medioevo.components.setup_rules import SetupRules
 from adjudicator.rulesets.medioevo.components.technologies import Technology, TechnologyRules, Tree
 from adjudicator.rulesets.medioevo.components.treasures import Relic, TreasureCard
 
@@ -101,6 +102,7 @@ class DataSet(BaseModel):
     captains: dict[int, CaptainLevel]
     diplomacy_rules: DiplomacyRules
     diplomatic_acts: dict[str, DiplomaticAct]
+    setup_rules: SetupRules
 
 
 # Each field of the board (but its name) and of the data set (but meta and board) is a section.

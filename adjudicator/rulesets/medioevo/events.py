@@ -96,6 +96,15 @@ class ArmiesPlaced(Event):
         return f"{self.power} places {self.amount} VF in {self.territory}"
 
 
+class CathedralPlaced(Event):
+    kind: ClassVar[str] = "mu-cathedral-placed"
+    power: str
+    territory: str
+
+    def summary(self) -> str:
+        return f"{self.power} places its cathedral in {self.territory} (L386)"
+
+
 class ReinforcementsLost(Event):
     kind: ClassVar[str] = "mu-reinforcements-lost"
     power: str
@@ -357,6 +366,7 @@ class VoteCounted(Event):
 
 
 MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
+    CathedralPlaced,
     PactMade,
     PactEnded,
     ProposalUnanswered,

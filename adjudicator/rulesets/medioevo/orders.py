@@ -8,6 +8,7 @@ from typing import ClassVar
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 
+SETUP = "setup"
 TURN_ORDER = "turn_order"
 CARD_DRAW = "card_draw"
 CARDS = "cards"
@@ -16,6 +17,29 @@ PURCHASES = "purchases"
 TAXES = "taxes"
 REINFORCEMENTS = "reinforcements"
 PLACEMENT = "placement"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCathedral(Order):
+    """Where the starting cathedral stands: any territory of the power's kingdom (L386)."""
+
+    phase: ClassVar[str] = SETUP
+    territory: str
+
+    def canonical(self) -> str:
+        return f"CATHEDRAL IN {self.territory}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Order):
+    """Deploy some of the starting VF in a territory with a settlement (004 L68-70, ruling R35)."""
+
+    phase: ClassVar[str] = SETUP
+    amount: int
+    territory: str
+
+    def canonical(self) -> str:
+        return f"DEPLOY {self.amount} IN {self.territory}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,12 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyTech,
     DeclareWar,
+    Deploy,
     Dispute,
     Keep,
     KeepPriority,
     Place,
+    PlaceCathedral,
     PlayDiplomacyCard,
     Policy,
     Propose,
@@ -51,7 +53,8 @@ STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NE
 VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
 CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
 EXAMPLES = (
-    "BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, BUY TECH Banche, "
+    "CATHEDRAL IN Pest, DEPLOY 20 IN Pest, BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, "
+    "BUY TECH Banche, "
     "BUILD Torre IN Banato, LOAN, REPAY, PLACE 5 IN Pest, "
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
     "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, SHORTEN TRUCE WITH hungary BY 1, "
@@ -278,6 +281,10 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             )
         case "place":
             return Place(int(args[0]), _resolve(territory_index(data.board), args[1]))
+        case "cathedral":
+            return PlaceCathedral(_resolve(territory_index(data.board), args[0]))
+        case "deploy":
+            return Deploy(int(args[0]), _resolve(territory_index(data.board), args[1]))
     raise _Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
 
 

@@ -1,9 +1,11 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
-Phases implemented so far: 1 (turn order), 2 (Empire cards), 3 (diplomacy), 4 (purchases:
-technologies and buildings), 5 (taxes and loans), 6 (reinforcements) and 8 (positioning). The others
-join as their issues land; the windows list grows with them. Windows (design §6): bids (turn order,
-then the private draw), cards (keep, then diplomacy), economy.
+Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
+4 (purchases: technologies and buildings), 5 (taxes and loans), 6 (reinforcements) and 8
+(positioning). The others join as their issues land; the windows list grows with them. Windows
+(design §6): bids (turn order, then the private draw), cards (setup orders on turn 1, keep, then
+diplomacy), economy. Turn 1's bids window needs no orders, so a game's first mail carries the
+setup orders with the first keep and diplomacy (ruling R35).
 """
 
 from __future__ import annotations
@@ -27,18 +29,22 @@ from adjudicator.rulesets.medioevo.orders import (
     PLACEMENT,
     PURCHASES,
     REINFORCEMENTS,
+    SETUP,
     TAXES,
     TURN_ORDER,
     Bid,
     Build,
     BuyTech,
+    Deploy,
     Keep,
     Place,
+    PlaceCathedral,
     TakeLoan,
 )
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (
     cards,
+    deployment,
     diplomacy,
     placement,
     purchases,
@@ -52,6 +58,7 @@ from adjudicator.rulesets.medioevo.view import view as medioevo_view
 PHASES = (
     PhaseSpec(TURN_ORDER, 1, "Turn order"),
     PhaseSpec(CARD_DRAW, 2, "Empire cards: the draw"),
+    PhaseSpec(SETUP, 0, "Setup: cathedral and starting armies"),
     PhaseSpec(CARDS, 2, "Empire cards: keep"),
     PhaseSpec(DIPLOMACY, 3, "Diplomacy"),
     PhaseSpec(PURCHASES, 4, "Purchases"),
@@ -61,7 +68,7 @@ PHASES = (
 )
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
-    WindowSpec("cards", (CARDS, DIPLOMACY)),
+    WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
 )
 
@@ -100,6 +107,8 @@ class MedioevoRuleset:
         return _mu(state).seats()
 
     def takes_orders(self, state: GameState, phase: str) -> bool:
+        if phase == SETUP:
+            return deployment.takes_orders(_mu(state))
         if phase == TURN_ORDER:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
@@ -108,7 +117,8 @@ class MedioevoRuleset:
 
     def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
         return (
-            turn_order.check(state, power, order)
+            deployment.check(state, power, order, self.data)
+            or turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
             or purchases.check(state, power, order, self.data)
@@ -139,6 +149,11 @@ class MedioevoRuleset:
         phases = open_phases(self, state)
         held = mu.powers[power]
         options: list[Order] = []
+        if SETUP in phases:
+            home = self.board.territories_of(held.kingdom)
+            options.extend(PlaceCathedral(t) for t in home)
+            sites = deployment.default_sites(mu, power, self.data)
+            options.extend(Deploy(5, t) for t in sites if deployment.room(mu, power, t, self.data) >= 5)
         if TURN_ORDER in phases:
             options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
         if CARDS in phases:
@@ -164,6 +179,8 @@ class MedioevoRuleset:
         self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
     ) -> Resolution:
         mu = _mu(state)
+        if phase == SETUP:
+            return deployment.resolve(mu, orders, self.data)
         if phase == TURN_ORDER:
             return turn_order.resolve(mu, orders, dice)
         if phase == CARD_DRAW:

@@ -5,8 +5,9 @@ Each power takes the playable kingdom named like it (or the one ``options.kingdo
 each capital a town and a fort (L383); Costantinopoli a castle, Kiev nothing (L384); the
 cathedral stands in the capital until the setup orders let players choose (docs/rulings.md R2);
 the Pope is drawn among the Catholic powers (L382); the Empire deck for the number of powers
-is shuffled (L365, L2788-2842). Kingdom contiguity (L355) and the starting
-armies come with the setup issue.
+is shuffled (L365, L2788-2842); the kingdoms must be contiguous (L355, R8). Every owned territory
+gets a garrison of 5 VF and each power holds 35 VF (40 the Pope) to deploy with its setup
+orders in turn 1's first window (004 L55-74, ruling R35; ``phases/deployment.py``).
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import SetupDone
 from adjudicator.rulesets.medioevo.phases.cards import build_deck
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
-
-START_FLORINS = 1000
 
 
 def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Board) -> dict[str, str]:
@@ -41,7 +40,28 @@ def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Bo
         out[power] = kingdom
     if not 2 <= len(out) <= 10:
         raise AdjudicatorError(f"Medioevo takes 2 to 10 powers, not {len(out)}")
+    if not options.get("noncontiguous_kingdoms", False):
+        apart = _not_contiguous(list(out.values()), board)
+        if apart:
+            raise AdjudicatorError(
+                f"the players' kingdoms must be contiguous (L355, rulings R8): {', '.join(apart)} "
+                "cannot be reached from the others; choose other kingdoms or set the option "
+                "noncontiguous_kingdoms"
+            )
     return out
+
+
+def _not_contiguous(kingdoms: list[str], board: Board) -> list[str]:
+    """The chosen kingdoms no sequence of contiguous choices (L355) reaches from the first."""
+    reached = {kingdoms[0]}
+    grew = True
+    while grew:
+        grew = False
+        for k in kingdoms:
+            if k not in reached and any(board.kingdoms_contiguous(r, k) for r in reached):
+                reached.add(k)
+                grew = True
+    return [k for k in kingdoms if k not in reached]
 
 
 def initial_state(
@@ -67,14 +87,23 @@ def initial_state(
                 buildings = ("village", (special and special.fortification) or "tower")
             if owner and tid == board.kingdoms[terr.kingdom].capital:
                 buildings = (*buildings, "cathedral")
-        territories[tid] = TerritoryState(owner=owner, buildings=buildings)
+        garrison = {owner: data.setup_rules.garrison_vf} if owner else {}
+        territories[tid] = TerritoryState(owner=owner, buildings=buildings, armies=garrison)
     catholics = [p for p in powers if board.kingdoms[kingdoms[p]].religion is Religion.CATHOLIC]
     pope = catholics[dice.roll(len(catholics), "pope") - 1] if catholics else None
     state = MedioevoState(
         ruleset="medioevo",
         ruleset_version=version,
         game=game,
-        powers={p: PowerState(kingdom=kingdoms[p], florins=START_FLORINS, pope=(p == pope)) for p in powers},
+        powers={
+            p: PowerState(
+                kingdom=kingdoms[p],
+                florins=data.setup_rules.start_florins,
+                pope=(p == pope),
+                reinforcements=data.setup_rules.pope_deploy_vf if p == pope else data.setup_rules.deploy_vf,
+            )
+            for p in powers
+        },
         territories=territories,
         deck=dice.shuffle(build_deck(data, len(powers)), "empire deck"),
         board=board.name,
