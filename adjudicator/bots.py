@@ -11,6 +11,7 @@ from adjudicator.rulesets.medioevo.orders import (
     Accept,
     Bid,
     Build,
+    BuyPiece,
     BuyTech,
     DeclareWar,
     Keep,
@@ -30,8 +31,9 @@ def _pick(seed: str, n: int) -> int:
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     """A thrifty bot: bids a little when rich, keeps a card (two when rich), buys a technology and,
-    when rich, a building, borrows when poor, spreads its reinforcements; in diplomacy it accepts
-    every offer, sues for peace, proposes a pact or an alliance and now and then declares war."""
+    when rich, a building and now and then a transport, borrows when poor, spreads its
+    reinforcements; in diplomacy it accepts every offer, sues for peace, proposes a pact or an
+    alliance and now and then declares war."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -54,6 +56,14 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     builds = [o for o in legal if isinstance(o, Build)]
     if builds and me["florins"] >= 1500:
         lines.append(builds[_pick(key + "build", len(builds))].canonical())
+    # transport ids are <kind>_<level> (galley_1); engines have bare names, captains captain_<level>
+    transports = [
+        o
+        for o in legal
+        if isinstance(o, BuyPiece) and o.item[-1].isdigit() and not o.item.startswith("captain")
+    ]
+    if transports and me["florins"] >= 1300 and _pick(key + "transport?", 3) == 0:
+        lines.append(transports[_pick(key + "transport", len(transports))].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())
     places = [o for o in legal if isinstance(o, Place)]

@@ -321,6 +321,17 @@ def _pieces(data: DataSet, r: _Report) -> None:
         kind = data.buildings.get(site.fortification or "")
         if site.fortification is not None and (kind is None or kind.category != "fortification"):
             r.add("setup_sites", f"{tid}.fortification", f"{site.fortification!r} is not a fortification")
+    for tid, transport in data.transports.items():
+        r.known("transports", f"{tid}.requires_all", transport.requires_all, data.technologies, "technology")
+    classes = {*(t.kind for t in data.transports.values()), "siege", "captain"}
+    names = data.purchase_rules.piece_names
+    for missing in sorted(classes - set(names)):
+        r.add("purchase_rules", "piece_names", f"no names for {missing!r} pieces")
+    for extra in sorted(set(names) - classes):
+        r.add("purchase_rules", f"piece_names.{extra}", "not a transport kind, 'siege' or 'captain'")
+    for line in data.purchase_rules.free_upgrade_line.values():
+        if line not in ("civil", "fortification"):
+            r.add("purchase_rules", "free_upgrade_line", f"{line!r} is not civil or fortification")
     for sid, engine in data.siege_engines.items():
         r.known("siege_engines", f"{sid}.requires_all", engine.requires_all, data.technologies, "technology")
     for level, captain in data.captains.items():

@@ -1,4 +1,4 @@
-"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD (used by scenarios and `adjudicator gm edit`)."""
+"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE (scenarios and `adjudicator gm edit`)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
-from adjudicator.rulesets.medioevo.parse import territory_index
+from adjudicator.rulesets.medioevo.parse import item_index, territory_index
+from adjudicator.rulesets.medioevo.pieces_state import catalogue
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building..., TURNORDER power..., ALLY power power, PACT power power..., "
-    "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1"
+    "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1, PIECE power item IN territory"
 )
 
 
@@ -89,6 +90,11 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
                 tid = _lookup(lands, typed)
                 state = state.with_territory(tid, owner=power)
             return state
+        case "PIECE", [*what] if any(w.upper() == "IN" for w in what):
+            cut = next(i for i, w in enumerate(what) if w.upper() == "IN")
+            item = catalogue(data)[_lookup(item_index(data), " ".join(what[:cut]))]
+            where = _lookup(lands, " ".join(what[cut + 1 :]))
+            return state.add_piece(power, item.kind, item.level, where)
         case "PLACE", [amount, keyword, *where] if keyword.upper() == "IN" and where:
             tid = _lookup(lands, " ".join(where))
             terr = state.territories[tid]

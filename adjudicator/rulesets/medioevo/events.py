@@ -188,6 +188,31 @@ class BuildingBought(Event):
         return f"{self.power} {what} in {self.territory} for {self.cost} florins"
 
 
+class PieceBought(Event):
+    kind: ClassVar[str] = "mu-piece-bought"
+    power: str
+    piece: str
+    item: str
+    territory: str
+    cost: int
+
+    def summary(self) -> str:
+        return f"{self.power} buys {self.piece} ({self.item}) in {self.territory} for {self.cost} florins"
+
+
+class PieceUpgraded(Event):
+    kind: ClassVar[str] = "mu-piece-upgraded"
+    power: str
+    piece: str
+    level: int
+    cost: int
+    free_level: bool
+
+    def summary(self) -> str:
+        free = ", one level free" if self.free_level else ""
+        return f"{self.power} raises {self.piece} to level {self.level} for {self.cost} florins{free}"
+
+
 def _names(powers: tuple[str, ...]) -> str:
     return ", ".join(powers[:-1]) + f" and {powers[-1]}" if len(powers) > 1 else "".join(powers)
 
@@ -382,6 +407,8 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     VoteCounted,
     TechnologyBought,
     BuildingBought,
+    PieceBought,
+    PieceUpgraded,
     SetupDone,
     CardsDrawn,
     CardsDealt,

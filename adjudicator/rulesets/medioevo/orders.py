@@ -99,6 +99,34 @@ class Build(Order):
 
 
 @dataclass(frozen=True, slots=True)
+class BuyPiece(Order):
+    """Buy a transport, siege engine or captain in an own settlement (L797-799, L825-872).
+
+    ``item`` is an id of the catalogue (``galley_2``, ``catapult``, ``captain_1``); the piece stands
+    in ``territory`` (a ship in its port) from the moment it is paid (ruling in docs/rulings.md)."""
+
+    phase: ClassVar[str] = PURCHASES
+    item: str
+    territory: str
+
+    def canonical(self) -> str:
+        return f"BUY {self.item} IN {self.territory}"
+
+
+@dataclass(frozen=True, slots=True)
+class UpgradePiece(Order):
+    """Raise a transport or siege engine standing in an own settlement to a higher level, paying
+    the difference; the first level is free by a level-2/3 building of its line (L827-833)."""
+
+    phase: ClassVar[str] = PURCHASES
+    piece: str  # its label: "galley 2", "engine 1"
+    level: int
+
+    def canonical(self) -> str:
+        return f"UPGRADE {self.piece} TO {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
 class TakeLoan(Order):
     """Ask the bank for a loan (seed 002, L911-919)."""
 

@@ -18,6 +18,7 @@ from adjudicator.rulesets.medioevo.orders import (
     Accept,
     Bid,
     Build,
+    BuyPiece,
     BuyTech,
     DeclareWar,
     Deploy,
@@ -34,9 +35,11 @@ from adjudicator.rulesets.medioevo.orders import (
     Revoke,
     ShortenTruce,
     TakeLoan,
+    UpgradePiece,
     Vote,
 )
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 _IN = re.compile(r"\s+IN\s+", re.IGNORECASE)
@@ -48,14 +51,21 @@ _PROPOSAL = re.compile(
 _NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
 _OF = re.compile(r"\s+(?:di|of|d')\s*", re.IGNORECASE)
 _PLAY_ON = re.compile(r"\s+ON\s+", re.IGNORECASE)
+_UPGRADE = re.compile(r"^(?P<what>.+?)\s+(?P<n>\d+)\s+(?:TO|A)\s+(?P<to>.+?)\s*$", re.IGNORECASE)
+_LEVEL = re.compile(r"^\s*(?:(?:LEVEL|LIVELLO|L)\s*)?(?P<n>[123]|III|II|I)\s*$", re.IGNORECASE)
+_ROMAN = {"I": 1, "II": 2, "III": 3}
+BUY_USAGE = (
+    "expected BUY TECH <technology> or BUY <piece> IN <territory>, e.g. BUY TECH Banche, BUY Galea IN Lidia"
+)
+UPGRADE_USAGE = "expected UPGRADE <piece> <number> TO <level>, e.g. UPGRADE galley 2 TO 3"
 PROPOSAL_EXAMPLE = "PACT WITH hungary FOR 3 TURNS: free passage for my armies"
 STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NEUTRAL}
 VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
 CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
 EXAMPLES = (
     "CATHEDRAL IN Pest, DEPLOY 20 IN Pest, BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, "
-    "BUY TECH Banche, "
-    "BUILD Torre IN Banato, LOAN, REPAY, PLACE 5 IN Pest, "
+    "BUY TECH Banche, BUILD Torre IN Banato, BUY Galea IN Lidia, UPGRADE galley 1 TO 2, LOAN, REPAY, "
+    "PLACE 5 IN Pest, "
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
     "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, SHORTEN TRUCE WITH hungary BY 1, "
     "DISPUTE 3 AGAINST france, VOTE 3 BROKEN"
@@ -93,6 +103,52 @@ def building_index(data: DataSet) -> NameIndex:
     """Building names in Italian or English (Torre = tower)."""
     pairs = [(bid, b.name_en) for bid, b in data.buildings.items()]
     return _index("building", data, lambda: [*pairs, *((bid, b.name) for bid, b in data.buildings.items())])
+
+
+def item_index(data: DataSet) -> NameIndex:
+    """Transports, siege engines and captains for sale: ``Galea II``, ``Galley 2``, ``galley_2``;
+    a bare ``Galea`` (or any piece name of a transport or captain class) is level I."""
+
+    def entries() -> list[tuple[str, str]]:
+        items = catalogue(data)
+        pairs = [(iid, i.name) for iid, i in items.items()] + [(iid, i.name_en) for iid, i in items.items()]
+        for iid, item in items.items():
+            for name in (item.name, item.name_en):
+                base = re.sub(r"\s+(?:III|II|I)$", "", name)
+                if base != name:
+                    pairs.append((iid, f"{base} {item.level}"))
+                    if item.level == 1:
+                        pairs.append((iid, base))
+            if item.level == 1 and item.kind in data.purchase_rules.piece_names and item.kind != "siege":
+                pairs += [(iid, word) for word in data.purchase_rules.piece_names[item.kind]]
+        return pairs
+
+    return _index("piece for sale", data, entries)
+
+
+def piece_class_index(data: DataSet) -> NameIndex:
+    """The words that name a class of pieces on the map (``galley``, ``cart``, ``engine``)."""
+    names = data.purchase_rules.piece_names
+    return _index("kind of piece", data, lambda: [(k, w) for k, words in names.items() for w in words])
+
+
+def _upgrade(text: str, data: DataSet) -> UpgradePiece:
+    found = _UPGRADE.match(text.strip())
+    if not found:
+        raise _Reject(IssueKind.SYNTAX, UPGRADE_USAGE)
+    kind = _resolve(piece_class_index(data), found["what"])
+    level_text = _LEVEL.match(found["to"])
+    if level_text:
+        n = level_text["n"].upper()
+        level = int(n) if n.isdigit() else _ROMAN[n]
+    else:
+        item = catalogue(data)[_resolve(item_index(data), found["to"])]
+        if item.kind != kind:
+            raise _Reject(IssueKind.ILLEGAL, f"a {kind.replace('_', ' ')} cannot become a {item.name}")
+        level = item.level
+    if item_of(data, kind, level) is None:
+        raise _Reject(IssueKind.ILLEGAL, f"there is no level {level} {kind.replace('_', ' ')}")
+    return UpgradePiece(label(data, kind, int(found["n"])), level)
 
 
 def card_index(data: DataSet) -> NameIndex:
@@ -267,9 +323,18 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             return RepayLoan()
         case "buy":
             words = args[0].split(None, 1)
-            if len(words) < 2 or words[0].upper() not in ("TECH", "TECNOLOGIA"):
-                raise _Reject(IssueKind.SYNTAX, "expected BUY TECH <technology>, e.g. BUY TECH Banche")
-            return BuyTech(_resolve(tech_index(data), words[1]))
+            if words[0].upper() in ("TECH", "TECNOLOGIA"):
+                if len(words) < 2:
+                    raise _Reject(IssueKind.SYNTAX, BUY_USAGE)
+                return BuyTech(_resolve(tech_index(data), words[1]))
+            parts = _IN.split(args[0], maxsplit=1)
+            if len(parts) != 2:
+                raise _Reject(IssueKind.SYNTAX, BUY_USAGE)
+            return BuyPiece(
+                _resolve(item_index(data), parts[0]), _resolve(territory_index(data.board), parts[1])
+            )
+        case "upgrade":
+            return _upgrade(args[0], data)
         case "build":
             parts = _IN.split(args[0], maxsplit=1)
             if len(parts) != 2:

@@ -1,11 +1,11 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
-4 (purchases: technologies and buildings), 5 (taxes and loans), 6 (reinforcements) and 8
-(positioning). The others join as their issues land; the windows list grows with them. Windows
-(design §6): bids (turn order, then the private draw), cards (setup orders on turn 1, keep, then
-diplomacy), economy. Turn 1's bids window needs no orders, so a game's first mail carries the
-setup orders with the first keep and diplomacy (ruling R35).
+4 (purchases: technologies, buildings, transports, siege engines and captains), 5 (taxes and
+loans), 6 (reinforcements) and 8 (positioning). The others join as their issues land; the windows
+list grows with them. Windows (design §6): bids (turn order, then the private draw), cards (setup
+orders on turn 1, keep, then diplomacy), economy. Turn 1's bids window needs no orders, so a game's
+first mail carries the setup orders with the first keep and diplomacy (ruling R35).
 """
 
 from __future__ import annotations
@@ -34,12 +34,14 @@ from adjudicator.rulesets.medioevo.orders import (
     TURN_ORDER,
     Bid,
     Build,
+    BuyPiece,
     BuyTech,
     Deploy,
     Keep,
     Place,
     PlaceCathedral,
     TakeLoan,
+    UpgradePiece,
 )
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (
@@ -52,6 +54,7 @@ from adjudicator.rulesets.medioevo.phases import (
     taxes,
     turn_order,
 )
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
 
@@ -169,10 +172,29 @@ class MedioevoRuleset:
                     order = Build(building, territory)
                     if purchases.build_problem(self.data, mu, mu, power, order)[0] is None:
                         options.append(order)
+            options.extend(self._piece_purchases(mu, power))
         if TAXES in phases and not held.loans:
             options.append(TakeLoan())
         if PLACEMENT in phases:
             options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
+        return options
+
+    def _piece_purchases(self, state: MedioevoState, power: str) -> list[Order]:
+        """Every transport, siege engine and captain the power may buy, and every upgrade it may make."""
+        options: list[Order] = []
+        sites = [t for t in state.owned_by(power) if state.territories[t].settlement()]
+        for item in catalogue(self.data):
+            for site in sites:
+                buy = BuyPiece(item, site)
+                if purchases.buy_piece_problem(self.data, state, state, power, buy)[0] is None:
+                    options.append(buy)
+        for piece in state.pieces_of(power):
+            for level in range(piece.level + 1, 4):
+                if item_of(self.data, piece.kind, level) is None:
+                    continue
+                upgrade = UpgradePiece(label(self.data, piece.kind, piece.number), level)
+                if purchases.upgrade_problem(self.data, state, state, power, upgrade)[0] is None:
+                    options.append(upgrade)
         return options
 
     def resolve(

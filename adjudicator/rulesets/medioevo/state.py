@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.pacts import Dispute, Pact, PactKind, Stance, Truce, pair
+from adjudicator.rulesets.medioevo.pieces_state import Piece
 
 
 def tech_level(tech_count: int) -> int:
@@ -34,6 +35,7 @@ class PowerState(BaseModel):
     bankruptcy_used: bool = False
     religion: str | None = None  # set when it differs from the kingdom's (excommunication)
     alliance_policy: tuple[tuple[str, Stance], ...] = ()  # standing, in the order given
+    piece_serials: dict[str, int] = {}  # the last number given to a piece of each class
 
     @model_validator(mode="before")
     @classmethod
@@ -78,6 +80,26 @@ class MedioevoState(GameState):
     wars: tuple[tuple[str, str], ...] = ()
     truces: tuple[Truce, ...] = ()
     disputes: tuple[Dispute, ...] = ()
+    pieces: tuple[Piece, ...] = ()  # transports, siege engines and captains on the map
+
+    def pieces_of(self, power: str, kind: str | None = None) -> tuple[Piece, ...]:
+        """A power's pieces (of one numbering class), in the order they were made."""
+        return tuple(p for p in self.pieces if p.owner == power and (kind is None or p.kind == kind))
+
+    def piece(self, power: str, kind: str, number: int) -> Piece | None:
+        return next((p for p in self.pieces if p.key() == (power, kind, number)), None)
+
+    def add_piece(self, power: str, kind: str, level: int, location: str, **extra: Any) -> MedioevoState:
+        """A new piece with the next number of its class for that power (numbers are never reused)."""
+        serials = self.powers[power].piece_serials
+        number = serials.get(kind, 0) + 1
+        piece = Piece(owner=power, kind=kind, number=number, level=level, location=location, **extra)
+        state = self.with_power(power, piece_serials={**serials, kind: number})
+        return state.evolve(pieces=(*state.pieces, piece))
+
+    def with_piece(self, piece: Piece, **changes: Any) -> MedioevoState:
+        updated = piece.model_copy(update=changes)
+        return self.evolve(pieces=tuple(updated if p.key() == piece.key() else p for p in self.pieces))
 
     def seats(self) -> tuple[str, ...]:
         """The powers in a fixed order. Never iterate ``powers`` itself: PostgreSQL's JSONB

@@ -36,23 +36,51 @@ class Transport(Record):
     pm: int
     armies: int
     goods: int = 0
+    min_lt: int = 1
+    requires_all: tuple[str, ...] = ()
 
 
 class SiegeEngine(Record):
+    """A siege engine (MdA): Catapulta, Trabucco, Bombarda (L863-870)."""
+
     name: str
     name_en: str
     level: int = Field(ge=1, le=3)
     cost: int
+    min_lt: int = 1
     requires_all: tuple[str, ...] = ()
 
 
 class CaptainLevel(Record):
+    """A captain bought at a level (L872)."""
+
+    name: str = ""
+    name_en: str = ""
     level: int = Field(ge=1, le=3)
     cost: int
+    min_lt: int = 1
     requires_all: tuple[str, ...] = ()
+
+
+class PerLt(Record):
+    """How many pieces a power may own for each level of its LT."""
+
+    source: str = "002 L835, L870, L872"
+    transport_kind: int = Field(description="transports of one kind (L835)")
+    siege_engines: int = Field(description="siege engines of all kinds together (L870)")
+    captains: int = Field(description="captains (L872)")
 
 
 class PurchaseRules(Record):
     customisation_cost: int
     customisation_per_level: int
     land_transport_in_ship: int = Field(description="army capacity a land transport or engine takes aboard")
+    free_upgrade_line: dict[str, str] = Field(
+        default_factory=dict, description="role (commercial, military, siege) -> building line that frees it"
+    )
+    free_upgrade_min_building_level: int = 2
+    free_upgrade_levels_per_turn: int = 1
+    per_lt: PerLt
+    piece_names: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="numbering class -> names of its pieces, the canonical first"
+    )
