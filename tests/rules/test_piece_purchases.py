@@ -41,6 +41,12 @@ def economy(power: str, lt: int, techs: tuple[str, ...] = (), *edits: str) -> Me
     state, _ = RULES.initial_state("g", POWERS, {}, Dice(SEED, "T0.setup"))
     while window_label(RULES, state) != "T1.economy":
         state = resolve_window(RULES, state, {}, SEED).state
+    # start from no pieces, so each test sets up its own (the starting kit: tests/rules/test_setup.py)
+    bare = {
+        p: held.model_copy(update={"piece_serials": {}})
+        for p, held in cast(MedioevoState, state).powers.items()
+    }
+    state = state.evolve(pieces=(), powers=bare)
     filler = [t for t in FILLER if t not in techs][: max(0, {1: 0, 2: 8, 3: 16}[lt] - len(techs))]
     lines = [f"SET {power} florins 5000", *(f"GRANT {power} tech {t}" for t in (*techs, *filler)), *edits]
     for line in lines:

@@ -112,3 +112,22 @@ def test_the_first_mail_of_a_game_carries_the_setup_orders() -> None:
     while window_label(RULES, state) != "T2.cards":
         state = cast(MedioevoState, resolve_window(RULES, state, {}, SEED).state)
     assert not RULES.takes_orders(state, SETUP)
+
+
+def test_starting_kit_002_L372_L377() -> None:
+    """002 L372-377: a merchant ship, a caravan, a galley, a war wagon, a captain and a catapult,
+    level I; 004 L64-66: land pieces in the player's settlements (the capital here, R35), ships in
+    a port village, or a neighbouring kingdom's port for a kingdom without one."""
+    state = start(["holy_roman_empire", "hungary", "byzantium"])
+    kit = sorted((p.kind, p.level) for p in state.pieces_of("byzantium"))
+    assert kit == sorted(
+        [("merchant", 1), ("caravan", 1), ("galley", 1), ("war_wagon", 1), ("captain", 1), ("siege", 1)]
+    )
+    where = {p.kind: p.location for p in state.pieces_of("byzantium")}
+    assert where["caravan"] == where["captain"] == where["siege"] == "costantinopoli"
+    assert where["galley"] == where["merchant"] == "costantinopoli"  # the capital is a port
+    hungary = {p.kind: p.location for p in state.pieces_of("hungary")}
+    assert hungary["war_wagon"] == "pest"
+    port = RULES.board.territories[hungary["galley"]]
+    assert port.port and port.kingdom != "hungary"
+    assert port.kingdom in RULES.board.kingdom_neighbours("hungary")

@@ -54,7 +54,7 @@ def test_invalid_examples_are_rejected_line_by_line() -> None:
     assert messages[7].startswith("expected BUY TECH <technology> or BUY <piece> IN <territory>")
     assert messages[8] == "Pest has no port for a Galea I"
     assert messages[9] == "a Capitano II needs SCUOLA MILITARE"
-    assert messages[10] == "you have no cart 1"
+    assert messages[10] == "a Carro da guerra II needs LT 2"
 
 
 def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:

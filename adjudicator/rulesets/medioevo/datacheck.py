@@ -47,6 +47,7 @@ def cross_check(data: DataSet, origin: dict[str, str]) -> list[Problem]:
     _trade(data, report)
     _pieces(data, report)
     _diplomacy(data, report)
+    _setup(data, report)
     return report.problems
 
 
@@ -356,3 +357,10 @@ def _diplomacy(data: DataSet, r: _Report) -> None:
     for act in data.diplomatic_acts:
         if act not in DIPLOMATIC_ACTS:
             r.add("diplomatic_acts", act, f"unknown act; the table has {', '.join(DIPLOMATIC_ACTS)}")
+
+
+def _setup(data: DataSet, r: _Report) -> None:
+    sold = {*data.transports, *data.siege_engines, *(f"captain_{level}" for level in data.captains)}
+    for item in data.setup_rules.starting_pieces:
+        if item not in sold:
+            r.add("setup_rules", "starting_pieces", f"unknown piece {item!r}")

@@ -7,7 +7,8 @@ cathedral stands in the capital until the setup orders let players choose (docs/
 the Pope is drawn among the Catholic powers (L382); the Empire deck for the number of powers
 is shuffled (L365, L2788-2842); the kingdoms must be contiguous (L355, R8). Every owned territory
 gets a garrison of 5 VF and each power holds 35 VF (40 the Pope) to deploy with its setup
-orders in turn 1's first window (004 L55-74, ruling R35; ``phases/deployment.py``).
+orders in turn 1's first window (004 L55-74, ruling R35; ``phases/deployment.py``); the starting
+kit of transports, captain and catapult stands in the capital, ships in the nearest port.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from adjudicator.rulesets.medioevo.board import Board, KingdomSize, Religion
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import SetupDone
 from adjudicator.rulesets.medioevo.phases.cards import build_deck
+from adjudicator.rulesets.medioevo.pieces_state import catalogue
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 
 
@@ -109,4 +111,44 @@ def initial_state(
         board=board.name,
         turn_limit=options.get("turns"),
     )
+    for power in state.seats():
+        state = _starting_pieces(state, power, data)
     return state, SetupDone(phase="setup", kingdoms=kingdoms, pope=pope)
+
+
+def starting_port(state: MedioevoState, power: str, board: Board) -> str | None:
+    """Where the starting ships go (004 L65-66, ruling R35): the capital if it is a port, else the
+    nearest own port settlement; a kingdom without one uses the nearest port settlement of a
+    neighbouring kingdom. Nearest by land steps from the capital, then map order."""
+    kingdom = state.powers[power].kingdom
+    capital = board.kingdoms[kingdom].capital or board.territories_of(kingdom)[0]
+    for kingdoms in ((kingdom,), tuple(sorted(board.kingdom_neighbours(kingdom)))):
+        ports = [
+            t
+            for k in kingdoms
+            for t in board.territories_of(k)
+            if board.territories[t].port and board.territories[t].site
+        ]
+        if ports:
+            order = list(board.territories)
+            return min(ports, key=lambda t: (_steps(board, capital, t), order.index(t)))
+    return None
+
+
+def _starting_pieces(state: MedioevoState, power: str, data: DataSet) -> MedioevoState:
+    """The starting kit (002 L372-377): land pieces in the capital, ships in the starting port."""
+    items = catalogue(data)
+    capital = data.board.kingdoms[state.powers[power].kingdom].capital
+    port = starting_port(state, power, data.board)
+    for item_id in data.setup_rules.starting_pieces:
+        item = items[item_id]
+        where = port if item.domain == "sea" else capital
+        if where is not None:
+            state = state.add_piece(power, item.kind, item.level, where)
+    return state
+
+
+def _steps(board: Board, a: str, b: str) -> int:
+    """Land steps between two territories; far beyond any board when no land path joins them."""
+    steps = board.land_distance(a, b)
+    return 10_000 if steps is None else steps

@@ -15,3 +15,6 @@ class SetupRules(Record):
     village_cap: int = Field(description="most VF in a territory with a village, garrison included (004 L69)")
     capital_cap: int = Field(description="most VF in the capital, garrison included (004 L69, ex L72-73)")
     cathedral_bonus: int = Field(description="more VF allowed where the cathedral stands (004 L70)")
+    starting_pieces: tuple[str, ...] = Field(
+        description="item ids of the starting kit (002 L372-377): land pieces in the capital, ships in a port"
+    )
