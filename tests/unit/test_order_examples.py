@@ -64,5 +64,5 @@ def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:
     assert messages[4] == "you are not a party to any pact number 9"
     assert messages[5] == "no vote is open on pact 1"
     assert messages[6] == "DIPLOMATICO is not in your hand"
-    assert messages[7].startswith("GABELLIERE is played in the taxes phase")
+    assert messages[7] == "PLAY GABELLIERE is an order for the taxes phase, which takes no orders in T1.cards"
     assert messages[8] == "no power called 'england'"

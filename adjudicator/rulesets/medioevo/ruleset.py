@@ -1,7 +1,8 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
 Phases implemented so far: 1 (turn order), 2 (Empire cards), 3 (diplomacy), 4 (purchases:
-technologies and buildings), 5 (taxes and loans), 6 (reinforcements) and 8 (positioning). The others
+technologies and buildings), 5 (taxes, loans and the cards of the phase), 6 (reinforcements and
+the cards of the phase) and 8 (positioning). The others
 join as their issues land; the windows list grows with them. Windows (design §6): bids (turn order,
 then the private draw), cards (keep, then diplomacy), economy.
 """
@@ -34,10 +35,13 @@ from adjudicator.rulesets.medioevo.orders import (
     BuyTech,
     Keep,
     Place,
+    PlayReinforcementCard,
+    PlayTaxCard,
     TakeLoan,
 )
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (
+    card_play,
     cards,
     diplomacy,
     placement,
@@ -104,9 +108,26 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        return phase in (DIPLOMACY, PURCHASES, TAXES, PLACEMENT)
+        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)
 
-    def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
+    def _check(
+        self,
+        state: MedioevoState,
+        power: str,
+        order: Order,
+        earlier: Sequence[Order] = (),
+        mail: Sequence[Order] = (),
+    ) -> str | None:
+        if isinstance(order, PlayTaxCard | PlayReinforcementCard):
+            return card_play.play_problem(
+                state,
+                power,
+                order,
+                self.data,
+                earlier=earlier,
+                techs=card_play.techs_by_then(state, power, mail),
+                drawn_counts=True,
+            )
         return (
             turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
@@ -154,8 +175,12 @@ class MedioevoRuleset:
                     order = Build(building, territory)
                     if purchases.build_problem(self.data, mu, mu, power, order)[0] is None:
                         options.append(order)
-        if TAXES in phases and not held.loans:
-            options.append(TakeLoan())
+        if TAXES in phases:
+            if len(held.loans) < taxes.loans_allowed(mu, power, self.data):
+                options.append(TakeLoan())
+            options.extend(taxes.playable(mu, power, self.data, held.techs))
+        if REINFORCEMENTS in phases:
+            options.extend(reinforcements.playable(mu, power, self.data, held.techs))
         if PLACEMENT in phases:
             options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
         return options
@@ -177,7 +202,7 @@ class MedioevoRuleset:
         if phase == TAXES:
             return taxes.resolve(mu, orders, dice, self.data)
         if phase == REINFORCEMENTS:
-            return reinforcements.resolve(mu, self.data)
+            return reinforcements.resolve(mu, orders, self.data)
         if phase == PLACEMENT:
             return placement.resolve(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")
