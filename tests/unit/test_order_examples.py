@@ -35,6 +35,18 @@ def test_valid_examples_are_accepted_whole() -> None:
         assert len(submission.orders) == len(text.lines)
 
 
+def test_valid_card_plays_example_is_accepted_whole() -> None:
+    """economy-cards.txt: the cards it plays are in hand (GM edits), MATEMATICA is bought by the mail."""
+    state = state_at("T1.economy")
+    for card in ("GABELLIERE", "AVARO", "USURAI", "MERCENARIO", "MERCENARIO"):
+        state, _ = RULES.gm_edit(state, f"GRANT hungary card {card}")
+    state, _ = RULES.gm_edit(state, "GRANT hungary tech CONIO")
+    text = split_order_text((EXAMPLES / "valid" / "economy-cards.txt").read_text())
+    submission = RULES.parse(state, "hungary", text.lines)
+    assert submission.issues == ()
+    assert len(submission.orders) == len(text.lines)
+
+
 def test_invalid_examples_are_rejected_line_by_line() -> None:
     text = split_order_text((EXAMPLES / "invalid" / "economy.txt").read_text())
     submission = RULES.parse(state_at("T1.economy"), "hungary", text.lines)
