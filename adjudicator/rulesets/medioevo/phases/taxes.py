@@ -66,8 +66,6 @@ CATHEDRAL = "cathedral"
 CITY = "city"
 CIVIL = "civil"
 MATEMATICA = "matematica"
-BANCHE = "banche"
-COMMERCIAL = "commercial"  # the Fairs' category in pieces.toml
 MAX_LOANS = 1  # L917
 # the Empire cards of the phase (cards.toml)
 GABELLIERE = "gabelliere"
@@ -121,12 +119,13 @@ def unoccupied_principalities(state: MedioevoState, board: Board) -> int:
 
 
 def fairs(state: MedioevoState, power: str, data: DataSet) -> int:
-    """The power's Fairs (Fiere, the commercial buildings of pieces.toml)."""
+    """The power's Fairs (Fiere: the buildings of ``mercante.params.fiera_category`` in pieces.toml)."""
+    category = data.cards[MERCANTE].params["fiera_category"]
     return sum(
         1
         for t in state.owned_by(power)
         for b in state.territories[t].buildings
-        if b in data.buildings and data.buildings[b].category == COMMERCIAL
+        if b in data.buildings and data.buildings[b].category == category
     )
 
 
@@ -188,7 +187,7 @@ def _sheet_cards(
     sheet = sum(items.values()) + sum(lines.values())
     for effect in state.effects_on(power, USURAI):
         card = data.cards[USURAI]
-        pct = int(card.params["banche_tax_pct" if BANCHE in techs else "tax_pct"])
+        pct = int(card.params["banche_tax_pct" if card.params["banche_tech"] in techs else "tax_pct"])
         change = sheet * pct // 100
         name = f"{card.name} of {effect.played_by}" if effect.given else card.name
         lines[name] = -change if effect.given else change
@@ -214,7 +213,7 @@ def card_gains(
     if CIAMBELLANO in played:
         card = data.cards[CIAMBELLANO]
         die = dice.roll(lt_value(card, held.tech_level), f"CIAMBELLANO {power}")
-        bonus = int(card.params["banche_bonus"]) if BANCHE in held.techs else 0
+        bonus = int(card.params["banche_bonus"]) if card.params["bonus_tech"] in held.techs else 0
         gains[card.name] = die * int(card.params["fiorini_multiplier"]) + bonus
     return gains
 
