@@ -17,6 +17,8 @@ from adjudicator.rulesets.medioevo.orders import (
     Keep,
     Place,
     PlayDiplomacyCard,
+    PlayReinforcementCard,
+    PlayTaxCard,
     Propose,
     ProposePeace,
     TakeLoan,
@@ -31,9 +33,9 @@ def _pick(seed: str, n: int) -> int:
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     """A thrifty bot: bids a little when rich, keeps a card (two when rich), buys a technology and,
-    when rich, a building and now and then a transport, borrows when poor, spreads its
-    reinforcements; in diplomacy it accepts every offer, sues for peace, proposes a pact or an
-    alliance and now and then declares war."""
+    when rich, a building and now and then a transport, borrows when poor, plays its taxes and
+    reinforcements cards, spreads its reinforcements; in diplomacy it accepts every offer, sues for
+    peace, proposes a pact or an alliance and now and then declares war."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -66,6 +68,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         lines.append(transports[_pick(key + "transport", len(transports))].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())
+    lines += _economy_cards(key, legal)
     places = [o for o in legal if isinstance(o, Place)]
     if places:
         chosen = places[_pick(key + "place", len(places))]
@@ -93,4 +96,17 @@ def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
         o.pact: o for o in legal if isinstance(o, Vote) and o.broken == bool(_pick(key + str(o.pact), 2))
     }
     lines += [o.canonical() for o in votes.values()]
+    return lines
+
+
+def _economy_cards(key: str, legal: Sequence[Order]) -> list[str]:
+    """One play of each taxes and reinforcements card it may play: USURAI kept, AVARO on a power
+    picked at random, MERCENARIO buying as many VF as it may."""
+    plays = [o for o in legal if isinstance(o, PlayTaxCard | PlayReinforcementCard)]
+    lines: list[str] = []
+    for card in dict.fromkeys(o.card for o in plays):
+        options = [o for o in plays if o.card == card]
+        own = [o for o in options if not isinstance(o, PlayTaxCard) or o.target is None]
+        chosen = own[0] if own else options[_pick(key + card, len(options))]
+        lines.append(chosen.canonical())
     return lines

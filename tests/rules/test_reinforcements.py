@@ -110,7 +110,7 @@ def test_other_kingdoms_count_only_when_held_whole_by_size() -> None:
 def test_reinforcements_wait_for_the_placement() -> None:
     """L962-1004: the VF granted are added to the power's reinforcements, to place in phase 8."""
     state = economy("GRANT hungary tech FANATISMO")
-    resolution = reinforcements.resolve(state, DATA)
+    resolution = reinforcements.resolve(state, {}, DATA)
     after = cast(MedioevoState, resolution.state)
     assert after.powers["hungary"].reinforcements == state.powers["hungary"].reinforcements + 9
     assert after.powers["byzantium"].reinforcements == state.powers["byzantium"].reinforcements + 9

@@ -1,7 +1,7 @@
 """Phase 5, taxes and loans (seed 002 L892-956) and the technologies of the tax sheet (L2848-3188).
 
 The examples that need an Empire card (GABELLIERE L935 and L2667, the GABELLIERE half of L2868,
-USURAI, MERCANTE, VESCOVO) wait for card plays.
+USURAI, MERCANTE, VESCOVO, CIAMBELLANO, AVARO) are in test_card_plays.py.
 """
 
 from __future__ import annotations

@@ -38,6 +38,18 @@ def test_valid_examples_are_accepted_whole() -> None:
         assert len(submission.orders) == len(text.lines)
 
 
+def test_valid_card_plays_example_is_accepted_whole() -> None:
+    """economy-cards.txt: the cards it plays are in hand (GM edits), MATEMATICA is bought by the mail."""
+    state = state_at("T1.economy")
+    for card in ("GABELLIERE", "AVARO", "USURAI", "MERCENARIO", "MERCENARIO"):
+        state, _ = RULES.gm_edit(state, f"GRANT hungary card {card}")
+    state, _ = RULES.gm_edit(state, "GRANT hungary tech CONIO")
+    text = split_order_text((EXAMPLES / "valid" / "economy-cards.txt").read_text())
+    submission = RULES.parse(state, "hungary", text.lines)
+    assert submission.issues == ()
+    assert len(submission.orders) == len(text.lines)
+
+
 def test_invalid_examples_are_rejected_line_by_line() -> None:
     text = split_order_text((EXAMPLES / "invalid" / "economy.txt").read_text())
     submission = RULES.parse(state_at("T1.economy"), "hungary", text.lines)
@@ -70,5 +82,5 @@ def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:
     assert messages[4] == "you are not a party to any pact number 9"
     assert messages[5] == "no vote is open on pact 1"
     assert messages[6] == "DIPLOMATICO is not in your hand"
-    assert messages[7].startswith("GABELLIERE is played in the taxes phase")
+    assert messages[7] == "PLAY GABELLIERE is an order for the taxes phase, which takes no orders in T1.cards"
     assert messages[8] == "no power called 'england'"

@@ -259,6 +259,34 @@ class PlayDiplomacyCard(Order):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayTaxCard(Order):
+    """Play an Empire card of the taxes phase (GABELLIERE, MERCANTE, CIAMBELLANO, VESCOVO, AVARO,
+    USURAI); ``target`` is the power AVARO, or a given USURAI, is handed to."""
+
+    phase: ClassVar[str] = TAXES
+    card: str
+    target: str | None = None
+
+    def canonical(self) -> str:
+        on = f" ON {self.target}" if self.target else ""
+        return f"PLAY {self.card}{on}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReinforcementCard(Order):
+    """Play an Empire card of the reinforcements phase (CARDINALE, CAVALIERE, MERCENARIO);
+    ``amount`` is the most VF a MERCENARIO buys (None: as many as allowed and affordable)."""
+
+    phase: ClassVar[str] = REINFORCEMENTS
+    card: str
+    amount: int | None = None
+
+    def canonical(self) -> str:
+        amount = f" {self.amount}" if self.amount is not None else ""
+        return f"PLAY {self.card}{amount}"
+
+
+@dataclass(frozen=True, slots=True)
 class ShortenTruce(Order):
     """Cut a truce short by some turns at 1 PO each (L746, ex L2592-2594)."""
 

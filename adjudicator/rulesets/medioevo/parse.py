@@ -28,6 +28,8 @@ from adjudicator.rulesets.medioevo.orders import (
     Place,
     PlaceCathedral,
     PlayDiplomacyCard,
+    PlayReinforcementCard,
+    PlayTaxCard,
     Policy,
     Propose,
     ProposePeace,
@@ -58,6 +60,7 @@ BUY_USAGE = (
     "expected BUY TECH <technology> or BUY <piece> IN <territory>, e.g. BUY TECH Banche, BUY Galea IN Lidia"
 )
 UPGRADE_USAGE = "expected UPGRADE <piece> <number> TO <level>, e.g. UPGRADE galley 2 TO 3"
+_PLAY_AMOUNT = re.compile(r"^(?P<rest>.*?)\s+(?P<n>\d+)\s*$")
 PROPOSAL_EXAMPLE = "PACT WITH hungary FOR 3 TURNS: free passage for my armies"
 STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NEUTRAL}
 VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
@@ -67,7 +70,8 @@ EXAMPLES = (
     "BUY TECH Banche, BUILD Torre IN Banato, BUY Galea IN Lidia, UPGRADE galley 1 TO 2, LOAN, REPAY, "
     "PLACE 5 IN Pest, "
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
-    "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, SHORTEN TRUCE WITH hungary BY 1, "
+    "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, PLAY Gabelliere, "
+    "PLAY Avaro ON france, PLAY Mercenario 10, SHORTEN TRUCE WITH hungary BY 1, "
     "DISPUTE 3 AGAINST france, VOTE 3 BROKEN"
 )
 
@@ -268,6 +272,12 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
 
 
 def _play(text: str, powers: NameIndex, data: DataSet) -> Order:
+    """``PLAY <card> [ON <power>] [TRUCE|CB]`` or ``PLAY <card> [<amount>]``: the card's phase
+    picks the order (diplomacy, taxes, reinforcements)."""
+    amount: int | None = None
+    found = _PLAY_AMOUNT.match(text.strip())
+    if found:
+        text, amount = found["rest"], int(found["n"])
     parts = _PLAY_ON.split(text.strip(), maxsplit=1)
     card = _resolve(card_index(data), parts[0])
     target: str | None = None
@@ -277,14 +287,25 @@ def _play(text: str, powers: NameIndex, data: DataSet) -> Order:
         if words and words[-1].upper() in CARD_MODES:
             mode = CARD_MODES[words.pop().upper()]
         target = _resolve(powers, " ".join(words))
+    name = data.cards[card].name
     phase = data.cards[card].phase
-    if phase != "diplomacy":
-        raise _Reject(
-            IssueKind.NOT_NOW,
-            f"{data.cards[card].name} is played in the {phase} phase; "
-            "playing it by mail is not supported yet",
-        )
-    return PlayDiplomacyCard(card, target, mode)
+    if amount is not None and (phase != "reinforcements" or target is not None or mode is not None):
+        raise _Reject(IssueKind.SYNTAX, f"{name} takes no amount: PLAY {name} [ON <power>]")
+    if mode is not None and phase != "diplomacy":
+        raise _Reject(IssueKind.SYNTAX, f"{name} takes no TRUCE or CB: PLAY {name} [ON <power>]")
+    match phase:
+        case "diplomacy":
+            return PlayDiplomacyCard(card, target, mode)
+        case "taxes":
+            return PlayTaxCard(card, target)
+        case "reinforcements":
+            if target is not None:
+                raise _Reject(IssueKind.SYNTAX, f"{name} is played for yourself: PLAY {name} [<amount>]")
+            return PlayReinforcementCard(card, amount)
+    raise _Reject(
+        IssueKind.NOT_NOW,
+        f"{name} is played in the {phase} phase; playing it by mail is not supported yet",
+    )
 
 
 DIPLOMACY_ORDERS = (
@@ -353,7 +374,9 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     raise _Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
 
 
-Checker = Callable[[MedioevoState, str, Order], str | None]
+Checker = Callable[[MedioevoState, str, Order, Sequence[Order], Sequence[Order]], str | None]
+"""``check(state, power, order, earlier, mail)``: ``earlier`` the orders accepted from the lines
+above, ``mail`` every order read from the mail (a card play counts the technologies it buys)."""
 
 
 def parse_lines(
@@ -365,8 +388,9 @@ def parse_lines(
     window: str,
     check: Checker | None,
 ) -> Submission:
-    """Parse each line on its own, so one bad line never hides the others (godip ParseAll)."""
-    orders: list[Order] = []
+    """Parse each line on its own, so one bad line never hides the others (godip ParseAll); then
+    check each order that was read, in the order written."""
+    read: list[tuple[int, str, Order]] = []
     issues: list[LineIssue] = []
     for number, line in lines:
         try:
@@ -374,18 +398,28 @@ def parse_lines(
                 tree = _parser().parse(line)
             except UnexpectedInput as exc:
                 raise _Reject(IssueKind.SYNTAX, f"cannot read this order; expected e.g. {EXAMPLES}") from exc
-            order = _build(tree, data, state)
+            read.append((number, line, _build(tree, data, state)))
+        except _Reject as rej:
+            issues.append(LineIssue(number, line, rej.kind, rej.message))
+    mail = [order for _, _, order in read]
+    orders: list[Order] = []
+    for number, line, order in read:
+        try:
             if order.phase not in open_phases:
+                what = order.canonical().split()[0]
+                if isinstance(order, PlayDiplomacyCard | PlayTaxCard | PlayReinforcementCard):
+                    what = f"PLAY {data.cards[order.card].name}"
                 raise _Reject(
                     IssueKind.NOT_NOW,
-                    f"{order.canonical().split()[0]} is an order for the "
+                    f"{what} is an order for the "
                     f"{order.phase.replace('_', ' ')} phase, which takes no orders in {window}",
                 )
-            problem = check(state, power, order) if check else None
+            problem = check(state, power, order, orders, mail) if check else None
             if problem:
                 raise _Reject(IssueKind.ILLEGAL, problem)
         except _Reject as rej:
             issues.append(LineIssue(number, line, rej.kind, rej.message))
             continue
         orders.append(order)
+    issues.sort(key=lambda issue: issue.line_no)
     return Submission(orders=tuple(orders), issues=tuple(issues))

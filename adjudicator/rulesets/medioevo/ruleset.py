@@ -1,11 +1,12 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
-4 (purchases: technologies, buildings, transports, siege engines and captains), 5 (taxes and
-loans), 6 (reinforcements) and 8 (positioning). The others join as their issues land; the windows
-list grows with them. Windows (design §6): bids (turn order, then the private draw), cards (setup
-orders on turn 1, keep, then diplomacy), economy. Turn 1's bids window needs no orders, so a game's
-first mail carries the setup orders with the first keep and diplomacy (ruling R35).
+4 (purchases: technologies, buildings, transports, siege engines and captains), 5 (taxes, loans
+and the cards of the phase), 6 (reinforcements and the cards of the phase) and 8 (positioning).
+The others join as their issues land; the windows list grows with them. Windows (design §6): bids
+(turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
+economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
+with the first keep and diplomacy (ruling R35).
 """
 
 from __future__ import annotations
@@ -40,11 +41,14 @@ from adjudicator.rulesets.medioevo.orders import (
     Keep,
     Place,
     PlaceCathedral,
+    PlayReinforcementCard,
+    PlayTaxCard,
     TakeLoan,
     UpgradePiece,
 )
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (
+    card_play,
     cards,
     deployment,
     diplomacy,
@@ -116,9 +120,26 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        return phase in (DIPLOMACY, PURCHASES, TAXES, PLACEMENT)
+        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)
 
-    def _check(self, state: MedioevoState, power: str, order: Order) -> str | None:
+    def _check(
+        self,
+        state: MedioevoState,
+        power: str,
+        order: Order,
+        earlier: Sequence[Order] = (),
+        mail: Sequence[Order] = (),
+    ) -> str | None:
+        if isinstance(order, PlayTaxCard | PlayReinforcementCard):
+            return card_play.play_problem(
+                state,
+                power,
+                order,
+                self.data,
+                earlier=earlier,
+                techs=card_play.techs_by_then(state, power, mail),
+                drawn_counts=True,
+            )
         return (
             deployment.check(state, power, order, self.data)
             or turn_order.check(state, power, order)
@@ -173,8 +194,12 @@ class MedioevoRuleset:
                     if purchases.build_problem(self.data, mu, mu, power, order)[0] is None:
                         options.append(order)
             options.extend(self._piece_purchases(mu, power))
-        if TAXES in phases and not held.loans:
-            options.append(TakeLoan())
+        if TAXES in phases:
+            if len(held.loans) < taxes.loans_allowed(mu, power, self.data):
+                options.append(TakeLoan())
+            options.extend(taxes.playable(mu, power, self.data, held.techs))
+        if REINFORCEMENTS in phases:
+            options.extend(reinforcements.playable(mu, power, self.data, held.techs))
         if PLACEMENT in phases:
             options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
         return options
@@ -216,7 +241,7 @@ class MedioevoRuleset:
         if phase == TAXES:
             return taxes.resolve(mu, orders, dice, self.data)
         if phase == REINFORCEMENTS:
-            return reinforcements.resolve(mu, self.data)
+            return reinforcements.resolve(mu, orders, self.data)
         if phase == PLACEMENT:
             return placement.resolve(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")

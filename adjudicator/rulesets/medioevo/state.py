@@ -66,6 +66,22 @@ class TerritoryState(BaseModel):
 SETTLEMENTS = ("village", "town", "city")  # the civil buildings of pieces.toml
 
 
+class CardEffect(BaseModel):
+    """An Empire card that acts over several turns once played (AVARO, USURAI: L2510-2512,
+    L2762-2764). The card itself is in the discards; this record is what is left of it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    card: str
+    holder: str  # the power it acts on: the one that keeps the card at the table
+    played_by: str  # the holder itself for a kept USURAI
+    until: int  # the last turn it acts: the turn of play + the player's LT at play - 1 (ex L2486)
+
+    @property
+    def given(self) -> bool:
+        return self.holder != self.played_by
+
+
 class MedioevoState(GameState):
     powers: dict[str, PowerState]
     territories: dict[str, TerritoryState]
@@ -100,6 +116,16 @@ class MedioevoState(GameState):
     def with_piece(self, piece: Piece, **changes: Any) -> MedioevoState:
         updated = piece.model_copy(update=changes)
         return self.evolve(pieces=tuple(updated if p.key() == piece.key() else p for p in self.pieces))
+
+    card_effects: tuple[CardEffect, ...] = ()
+
+    def effects_on(self, power: str, card: str | None = None) -> tuple[CardEffect, ...]:
+        """The card effects acting on ``power`` this turn (of one card, if named)."""
+        return tuple(
+            e
+            for e in self.card_effects
+            if e.holder == power and e.until >= self.turn and (card is None or e.card == card)
+        )
 
     def seats(self) -> tuple[str, ...]:
         """The powers in a fixed order. Never iterate ``powers`` itself: PostgreSQL's JSONB

@@ -11,19 +11,36 @@ Implemented: every line of the reinforcement sheet (L992-1004) that needs no ord
 
 The technologies' amounts are their ``params`` in ``technologies.toml`` (``free_vf_per_turn``,
 ``vf_per_castle``); each technology's line of ``items`` carries its name. Not here: INVESTITURA's
-optional VF bought for 15 florins (L988, L3024, ex L2998) and MERCENARIO (L986, ex L972), which
-need orders, CARDINALE and CAVALIERE (cards), FANATISMO's +5 VF to a CROCIATA participant
+optional VF bought for 15 florins (L988, L3024, ex L2998), which needs an order, FANATISMO's
++5 VF to a CROCIATA participant
 (L987, L1474; the crusade comes with the events), and the exchange and ransom of prisoners
 (L1006), which come with combat.
+
+The Empire cards of the phase, played with ``PLAY``: CARDINALE, 1/2/3 VF per Cathedral by
+MONOTEISMO/TEOLOGIA/FANATISMO (L2526, ex L2562-2564); CAVALIERE, 1/2/3 VF per Castle by
+INVESTITURA/VASSALLAGGIO/FEUDALESIMO (L2544, ruling R13; ex L2572 counts Cities); MERCENARIO, up to 5 VF
+per CONIO, FORGIATURA and BANCHE held at 15 florins each, paid to the bank (L986, L2719, ex L972,
+L2695, L3120, L3126). Amounts are the cards' ``values``/``params`` in ``cards.toml``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
+
 from adjudicator.core.events import Event
+from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.events import ReinforcementsGranted
+from adjudicator.rulesets.medioevo.events import CardPlayed, ReinforcementsGranted
+from adjudicator.rulesets.medioevo.orders import REINFORCEMENTS, PlayReinforcementCard
+from adjudicator.rulesets.medioevo.phases.card_play import (
+    after_play,
+    ladder_step,
+    nothing_counted,
+    play_problem,
+)
 from adjudicator.rulesets.medioevo.phases.taxes import (
     HORDE,
     held_technologies,
@@ -37,6 +54,7 @@ KINGDOM_BONUS = {KingdomSize.SMALL: 1, KingdomSize.MINOR: 2, KingdomSize.LARGE: 
 PER_RELIGIOUS_CAPITAL = 2
 PRINCIPALITIES_PER_VF = 3
 CASTLE = "castle"
+MERCENARIO = "mercenario"  # the Empire card that buys VF (cards.toml)
 
 
 def religious_capitals(state: MedioevoState, power: str, board: Board) -> int:
@@ -70,11 +88,91 @@ def reinforcements(state: MedioevoState, power: str, data: DataSet) -> dict[str,
     return {k: v for k, v in items.items() if v}
 
 
-def resolve(state: MedioevoState, data: DataSet) -> Resolution:
+def card_vf(state: MedioevoState, power: str, data: DataSet, card_id: str) -> int:
+    """VF a CARDINALE or CAVALIERE gives: its ladder value per building (``per``: a building id)."""
+    card = data.cards[card_id]
+    step = ladder_step(state.powers[power].techs, card.ladder)
+    if not step:
+        return 0
+    return int(card.values[step - 1]) * owned_with(state, power, str(card.params["per"]))
+
+
+def mercenaries(state: MedioevoState, power: str, data: DataSet, amount: int | None) -> tuple[int, int]:
+    """(VF a MERCENARIO buys, florins paid): 5 VF per counting technology held, at most ``amount``
+    and as many as the florins pay for (ex L972, L2695)."""
+    card = data.cards[MERCENARIO]
+    held = state.powers[power]
+    price = int(card.params["fiorini_per_vf"])
+    cap = int(card.params["vf_per_tech"]) * sum(1 for t in card.params["counting_techs"] if t in held.techs)
+    bought = min(cap, held.florins // price, cap if amount is None else amount)
+    return bought, bought * price
+
+
+def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
     events: list[Event] = []
+    results: list[OrderResult] = []
     for power in state.acting_order():
         items = reinforcements(state, power, data)
+        state = _play_cards(state, power, orders.get(power, ()), data, items, events, results)
         total = sum(items.values())
         state = state.with_power(power, reinforcements=state.powers[power].reinforcements + total)
         events.append(ReinforcementsGranted(power=power, items=items, total=total))
-    return Resolution(state, tuple(events))
+    return Resolution(state, tuple(events), tuple(results))
+
+
+def _play_cards(
+    state: MedioevoState,
+    power: str,
+    given: Sequence[Order],
+    data: DataSet,
+    items: dict[str, int],
+    events: list[Event],
+    results: list[OrderResult],
+) -> MedioevoState:
+    """The power's card plays in the order written, each judged again now; their VF join
+    ``items`` under the card's name, MERCENARIO's florins go to the bank."""
+    accepted: list[PlayReinforcementCard] = []
+    for order in (o for o in given if isinstance(o, PlayReinforcementCard)):
+        held = state.powers[power]
+        card = data.cards[order.card]
+        problem = play_problem(
+            state, power, order, data, earlier=accepted, techs=held.techs, drawn_counts=False
+        )
+        vf, paid = 0, 0
+        if problem is None and order.card == MERCENARIO:
+            vf, paid = mercenaries(state, power, data, order.amount)
+            if not vf:
+                price = card.params["fiorini_per_vf"]
+                problem = f"{card.name} needs {price} florins a VF; you hold {held.florins}"
+        elif problem is None:
+            problem = nothing_counted(state, power, card, data)
+            vf = card_vf(state, power, data, order.card)
+        if problem:
+            results.append(OrderResult.failure(power, REINFORCEMENTS, order.canonical(), "card", problem))
+            continue
+        accepted.append(order)
+        state = after_play(state, power, order.card, data)
+        state = state.with_power(power, florins=state.powers[power].florins - paid).evolve(
+            bank=state.bank + paid
+        )
+        items[card.name] = items.get(card.name, 0) + vf
+        effect = f"{vf} VF" + (f" for {paid} florins" if paid else "")
+        events.append(CardPlayed(power=power, card=card.name, target=None, effect=effect))
+        results.append(OrderResult.success(power, REINFORCEMENTS, order.canonical(), effect))
+    return state
+
+
+def playable(
+    state: MedioevoState, power: str, data: DataSet, techs: Collection[str]
+) -> list[PlayReinforcementCard]:
+    """One play of each reinforcements card the power holds that it may play now (for the bots)."""
+    held = state.powers[power]
+    return [
+        PlayReinforcementCard(card_id)
+        for card_id in dict.fromkeys((*held.cards, *held.drawn))
+        if data.cards[card_id].phase == REINFORCEMENTS
+        and play_problem(
+            state, power, PlayReinforcementCard(card_id), data, earlier=(), techs=techs, drawn_counts=True
+        )
+        is None
+    ]
