@@ -10,7 +10,7 @@ from adjudicator.core.events import Event, Visibility
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.components.diplomacy import Role, TableEffect
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.events import GrievanceChanged, HonorChanged, PactEnded
+from adjudicator.rulesets.medioevo.events_diplomacy import GrievanceChanged, HonorChanged, PactEnded
 from adjudicator.rulesets.medioevo.pacts import Pact, pair
 from adjudicator.rulesets.medioevo.state import MedioevoState
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.order_names import item_index, territory_index
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
-from adjudicator.rulesets.medioevo.parse import item_index, territory_index
 from adjudicator.rulesets.medioevo.pieces_state import catalogue
 from adjudicator.rulesets.medioevo.state import MedioevoState
 

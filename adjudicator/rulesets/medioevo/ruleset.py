@@ -52,6 +52,7 @@ from adjudicator.rulesets.medioevo.phases import (
     cards,
     deployment,
     diplomacy,
+    loans,
     placement,
     purchases,
     reinforcements,
@@ -195,7 +196,7 @@ class MedioevoRuleset:
                         options.append(order)
             options.extend(self._piece_purchases(mu, power))
         if TAXES in phases:
-            if len(held.loans) < taxes.loans_allowed(mu, power, self.data):
+            if len(held.loans) < loans.loans_allowed(mu, power, self.data):
                 options.append(TakeLoan())
             options.extend(taxes.playable(mu, power, self.data, held.techs))
         if REINFORCEMENTS in phases:

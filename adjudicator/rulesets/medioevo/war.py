@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.rulesets.medioevo.components.diplomacy import Role
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, revoke_pact, same_religion
-from adjudicator.rulesets.medioevo.events import StaysNeutral, WarDeclared, WarJoined
+from adjudicator.rulesets.medioevo.events_diplomacy import StaysNeutral, WarDeclared, WarJoined
 from adjudicator.rulesets.medioevo.pacts import Stance
 
 

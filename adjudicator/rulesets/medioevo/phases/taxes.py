@@ -42,8 +42,9 @@ from adjudicator.rulesets.medioevo.board import Board, Terrain
 from adjudicator.rulesets.medioevo.components.technologies import Technology
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
-from adjudicator.rulesets.medioevo.events import CardPlayed, LoanRepaid, LoanTaken, TaxesCollected
+from adjudicator.rulesets.medioevo.events import CardPlayed, TaxesCollected
 from adjudicator.rulesets.medioevo.orders import TAXES, PlayTaxCard, RepayLoan, TakeLoan
+from adjudicator.rulesets.medioevo.phases import loans
 from adjudicator.rulesets.medioevo.phases.card_play import (
     after_play,
     duration,
@@ -58,15 +59,11 @@ PER_TERRITORY = 5
 PER_CATHEDRAL = 50
 PER_TECH_LEVEL = 50
 PER_PRINCIPALITY = 5
-LOAN_DIE_BY_LEVEL = {1: 4, 2: 6, 3: 8}
-LOAN_UNIT = 100
-LOAN_INTEREST_PCT = 10
 HORDE = "golden_horde"
 CATHEDRAL = "cathedral"
 CITY = "city"
 CIVIL = "civil"
 MATEMATICA = "matematica"
-MAX_LOANS = 1  # L917
 # the Empire cards of the phase (cards.toml)
 GABELLIERE = "gabelliere"
 MERCANTE = "mercante"
@@ -218,22 +215,6 @@ def card_gains(
     return gains
 
 
-def loans_allowed(state: MedioevoState, power: str, data: DataSet) -> int:
-    """Open loans a power may have: 1 (L917); 2 under a kept USURAI, 0 under a given one (L2762-2764)."""
-    effects = state.effects_on(power, USURAI)
-    if not effects:
-        return MAX_LOANS
-    params = data.cards[USURAI].params
-    if any(e.given for e in effects) and params.get("give_blocks_loans", True):
-        return 0
-    return MAX_LOANS + int(params.get("keep_extra_loans", 0))
-
-
-def loan_bonus(state: MedioevoState, power: str, data: DataSet) -> int:
-    """What the power's technologies add to a loan: BANCHE 100, GILDE 200, together 300 (L913)."""
-    return sum(int(_param(tech, "loan_bonus")) for tech in held_technologies(state, power, data))
-
-
 def check(state: MedioevoState, power: str, order: Order) -> str | None:
     held = state.powers[power]
     if isinstance(order, RepayLoan) and not held.loans:
@@ -263,9 +244,9 @@ def resolve(
             events.append(CardPlayed(power=power, card=name, target=None, effect=effect))
         power_orders = orders.get(power, ())
         for repay in (o for o in power_orders if isinstance(o, RepayLoan)):
-            state = _repay(state, power, repay, events, results)
+            state = loans.repay(state, power, repay, events, results)
         for loan in (o for o in power_orders if isinstance(o, TakeLoan)):
-            state = _borrow(state, power, loan, dice, data, events, results)
+            state = loans.borrow(state, power, loan, dice, data, events, results)
         state = _unpaid_loans(state, power, data, events)
     return Resolution(state, tuple(events), tuple(results))
 
@@ -352,64 +333,3 @@ def playable(state: MedioevoState, power: str, data: DataSet, techs: Collection[
             if play_problem(state, power, order, data, earlier=(), techs=techs, drawn_counts=True) is None:
                 options.append(order)
     return options
-
-
-def _repay(
-    state: MedioevoState, power: str, order: RepayLoan, events: list[Event], results: list[OrderResult]
-) -> MedioevoState:
-    held = state.powers[power]
-    if not held.loans:
-        results.append(
-            OrderResult.failure(power, TAXES, order.canonical(), "no-loan", "you have no loan to repay")
-        )
-        return state
-    principal = held.loans[0]
-    due = principal + principal * LOAN_INTEREST_PCT // 100
-    if held.florins < due:
-        results.append(
-            OrderResult.failure(
-                power,
-                TAXES,
-                order.canonical(),
-                "no-money",
-                f"repaying needs {due} florins, you hold {held.florins}",
-            )
-        )
-        return state
-    events.append(LoanRepaid(power=power, principal=principal, paid=due))
-    results.append(OrderResult.success(power, TAXES, order.canonical(), f"paid {due} florins"))
-    return state.with_power(power, florins=held.florins - due, loans=held.loans[1:]).evolve(
-        bank=state.bank + due
-    )
-
-
-def _borrow(
-    state: MedioevoState,
-    power: str,
-    order: TakeLoan,
-    dice: Dice,
-    data: DataSet,
-    events: list[Event],
-    results: list[OrderResult],
-) -> MedioevoState:
-    held = state.powers[power]
-    allowed = loans_allowed(state, power, data)
-    if len(held.loans) >= allowed:
-        reason = (
-            "a USURAI handed to you forbids loans while it lasts (L2764)"
-            if not allowed
-            else "only one loan at a time: repay the open one first (L917)"
-            if allowed == MAX_LOANS
-            else f"at most {allowed} loans open at once, with your USURAI (L917, L2762)"
-        )
-        results.append(OrderResult.failure(power, TAXES, order.canonical(), "loan-open", reason))
-        return state
-    die = dice.roll(LOAN_DIE_BY_LEVEL[held.tech_level], f"loan {power}")
-    amount = die * LOAN_UNIT + loan_bonus(state, power, data)
-    events.append(LoanTaken(power=power, die=die, amount=amount))
-    results.append(
-        OrderResult.success(power, TAXES, order.canonical(), f"borrowed {amount} florins (die {die})")
-    )
-    return state.with_power(power, florins=held.florins + amount, loans=(*held.loans, amount)).evolve(
-        bank=state.bank - amount
-    )
