@@ -46,7 +46,7 @@ app.add_typer(data_app, name="data")
 app.add_typer(map_app, name="map")
 
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # messages stay one line each, for grep and mail
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -282,9 +282,16 @@ def scenario_run(
             err.print(f"warning: {receipt.power} {receipt.window}: {line}", markup=False)
     if as_json:
         print(json.dumps(run.judge.view(run.game, GM).data, indent=2, sort_keys=True, ensure_ascii=False))
-        return
-    for done in run.adjudications:
-        out.print(f"adjudicated {', '.join(done.labels)} → {done.now_open}")
+    else:
+        for done in run.adjudications:
+            out.print(f"adjudicated {', '.join(done.labels)} → {done.now_open}")
+    for failure in run.failures:
+        err.print(f"FAILED {failure}", markup=False)
+    if run.failures:
+        err.print(f"{len(run.failures)} of {run.checked} expectations did not hold", markup=False)
+        raise typer.Exit(code=1)
+    if run.checked:
+        err.print(f"all {run.checked} expectations hold", markup=False)
 
 
 @app.command()

@@ -19,6 +19,7 @@ from adjudicator.core.events import (
 from adjudicator.core.replay import ReplayError, replay
 from adjudicator.errors import AdjudicatorError, UnknownWindow
 from adjudicator.service.base import StoreAccess
+from adjudicator.service.expectations import ResultLine
 from adjudicator.store.models import (
     EventRow,
     OrderSet,
@@ -175,6 +176,26 @@ class GmTools(StoreAccess):
         with Session(self.engine) as session:
             rows = session.exec(select(Window).where(Window.game_id == game_id))
             return {w.id: w.label for w in rows if w.id is not None}
+
+    def results(self, game_id: str, labels: Sequence[str]) -> list[ResultLine]:
+        """The standing outcomes of every order adjudicated in the windows named (not rolled back)."""
+        with Session(self.engine) as session:
+            query = (
+                select(ResultRow, Window)
+                .where(ResultRow.game_id == game_id, col(ResultRow.discarded).is_(False))
+                .where(col(ResultRow.window_id) == col(Window.id), col(Window.label).in_(list(labels)))
+                .order_by(col(ResultRow.id))
+            )
+            return [
+                ResultLine(
+                    power=row.power,
+                    phase=row.phase,
+                    order=row.order_text,
+                    ok=row.ok,
+                    text=" ".join(t for t in (row.note, row.reason or "") if t),
+                )
+                for row, _ in session.exec(query)
+            ]
 
     def outbox(self, game_id: str) -> list[Outbox]:
         with Session(self.engine) as session:

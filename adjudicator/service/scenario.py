@@ -18,7 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.engine import window_spec
 from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.view import GM
 from adjudicator.errors import ScenarioError
+from adjudicator.service.expectations import (
+    Expect,
+    refusal_failures,
+    result_failures,
+    state_failures,
+)
 from adjudicator.service.judge import Adjudicated, Judge, Receipt
 from adjudicator.store.db import make_engine, migrate
 
@@ -31,6 +38,7 @@ class Step(BaseModel):
     orders: dict[str, str] = {}
     edits: list[str] = []
     dice: dict[str, list[int]] | list[int] = Field(default_factory=dict)
+    expect: Expect | None = None
 
 
 class Scenario(BaseModel):
@@ -71,6 +79,8 @@ class ScenarioRun:
     game: str
     receipts: list[Receipt] = field(default_factory=list)
     adjudications: list[Adjudicated] = field(default_factory=list)
+    checked: int = 0  # expectations checked
+    failures: list[str] = field(default_factory=list)  # those that did not hold, with their step
 
 
 MAX_SKIPPED = 200  # windows a step may skip to reach its own; a phase step skips at most a turn
@@ -141,12 +151,31 @@ def run_scenario(scenario: Scenario, *, database: str | None = None) -> Scenario
             judge.load_dice(game, key, values)
         for line in step.edits:
             judge.gm_edit(game, line)
+        receipts = []
         for power, text in step.orders.items():
             if power not in secrets:
                 raise ScenarioError(
                     f"step {number}: unknown power {power!r}: expected one of {', '.join(secrets)}"
                 )
             envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}\n"
-            run.receipts.append(judge.submit(envelope + text, source="scenario"))
-        run.adjudications.append(judge.adjudicate(game, force=True))
+            receipts.append(judge.submit(envelope + text, source="scenario"))
+        run.receipts += receipts
+        done = judge.adjudicate(game, force=True)
+        run.adjudications.append(done)
+        if step.expect is not None:
+            _check(run, step.expect, number, receipts, done)
     return run
+
+
+def _check(run: ScenarioRun, expect: Expect, number: int, receipts: list[Receipt], done: Adjudicated) -> None:
+    """Compare the step's outcome with what the scenario expects; keep every failure."""
+    judge, game = run.judge, run.game
+    refused = {r.power: list(r.rejected) for r in receipts}
+    state = judge.view(game, GM).data
+    failures = [
+        *refusal_failures(expect.refused, refused),
+        *state_failures(expect.state, state),
+        *result_failures(expect.results, judge.results(game, done.labels)),
+    ]
+    run.checked += len(expect.state) + len(expect.results) + sum(map(len, expect.refused.values()))
+    run.failures += [f"step {number} ({done.labels[0]}): {f}" for f in failures]
