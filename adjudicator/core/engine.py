@@ -63,6 +63,7 @@ class WindowOutcome:
     phases: tuple[PhaseOutcome, ...]
     state: GameState
     loaded_left: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    unread: tuple[OrderResult, ...] = ()  # stored lines that could not be read again (a judge bug)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -70,7 +71,7 @@ class WindowOutcome:
 
     @property
     def results(self) -> tuple[OrderResult, ...]:
-        return tuple(r for p in self.phases for r in p.results)
+        return (*self.unread, *(r for p in self.phases for r in p.results))
 
 
 def resolve_window(

@@ -14,6 +14,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window
 from adjudicator.core.events import Event, GameCreated, GmEdited, WindowAdjudicated, WindowOpened
 from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 
@@ -38,6 +39,34 @@ def read_orders(
         power: list(ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False).orders)
         for power, lines in lines_by_power.items()
     }
+
+
+UNREADABLE = "unreadable"
+
+
+def unread_lines(
+    ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]
+) -> list[OrderResult]:
+    """Stored lines that no longer read as orders at the deadline: each still gets an answer.
+
+    Every stored line was accepted when it arrived, so this only happens when a canonical form
+    does not parse back (a judge bug, guarded by tests); the player is told rather than ignored.
+    """
+    failed = []
+    for power, lines in lines_by_power.items():
+        numbered = list(enumerate(lines, start=1))
+        for issue in ruleset.parse(state, power, numbered, strict=False).issues:
+            message = f"this order could not be read again at the deadline ({issue.message}); the GM is told"
+            failed.append(
+                OrderResult(
+                    power=power,
+                    phase="deadline",
+                    order=issue.line,
+                    ok=False,
+                    reason=Reason(code=UNREADABLE, message=message),
+                )
+            )
+    return failed
 
 
 def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Opening]:

@@ -87,10 +87,8 @@ def result_failures(expected: Sequence[ExpectedResult], results: Sequence[Result
             continue
         if not any(_matches(want, r) for r in candidates):
             seen = "; ".join(f"{r.order} -> {'ok' if r.ok else 'failed'}: {r.text}" for r in candidates)
-            reason = f" ({want.reason!r})" if want.reason else ""
-            failures.append(
-                f"result {want.power} {want.order!r}: expected {'ok' if want.ok else 'failed'}{reason}, got {seen}"
-            )
+            wanted = ("ok" if want.ok else "failed") + (f" ({want.reason!r})" if want.reason else "")
+            failures.append(f"result {want.power} {want.order!r}: expected {wanted}, got {seen}")
     return failures
 
 
@@ -98,7 +96,9 @@ def _matches(want: ExpectedResult, got: ResultLine) -> bool:
     return got.ok == want.ok and (want.reason is None or want.reason.casefold() in got.text.casefold())
 
 
-def refusal_failures(expected: Mapping[str, Sequence[str]], refused: Mapping[str, Sequence[str]]) -> list[str]:
+def refusal_failures(
+    expected: Mapping[str, Sequence[str]], refused: Mapping[str, Sequence[str]]
+) -> list[str]:
     """Every expected piece must appear in one refused line of that power's submission."""
     failures = []
     for power, pieces in expected.items():

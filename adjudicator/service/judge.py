@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -18,7 +18,7 @@ from adjudicator.core.events import (
     DiceRolled,
     GameCreated,
 )
-from adjudicator.core.replay import SETUP_NAMESPACE, read_orders
+from adjudicator.core.replay import SETUP_NAMESPACE, read_orders, unread_lines
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, NotDue
@@ -283,8 +283,10 @@ class Judge(GmTools):
                 raise AdjudicatorError(f"window {current.label} of {game.id} is being adjudicated already")
             ruleset = self.ruleset(game)
             state = self._state(game)
-            orders = read_orders(ruleset, state, {p: tuple(s.orders) for p, s in sets.items()})
+            lines = {p: tuple(s.orders) for p, s in sets.items()}
+            orders = read_orders(ruleset, state, lines)
             outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
+            outcome = replace(outcome, unread=tuple(unread_lines(ruleset, state, lines)))
             session.refresh(current)
             nxt = self._record(session, game, current, outcome, now)
             labels = [outcome.label, *self._run_automatic(session, game, nxt, now)]

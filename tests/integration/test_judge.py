@@ -185,3 +185,29 @@ def test_bad_input_is_refused_and_changes_nothing(judge: Judge, call: Any, error
     with pytest.raises(error):
         call(judge, secrets)
     assert dump(judge.engine) == before
+
+
+def test_a_stored_line_that_no_longer_reads_still_gets_an_answer(judge: Judge) -> None:
+    """A stored order line that fails to parse again at the deadline (it once happened when a
+    canonical form did not read back) is answered as failed, in the results and the reports."""
+    from sqlmodel import Session, col
+    from sqlmodel import select as sql_select
+
+    from adjudicator.store.models import OrderSet, ResultRow
+
+    secrets = new_game(judge)
+    judge.submit(order_mail("g1", "hungary", secrets["hungary"], "KEEP PRIORITY Mercante"), now=T0)
+    with Session(judge.engine) as session:
+        stored = session.exec(sql_select(OrderSet).where(OrderSet.power == "hungary")).one()
+        stored.orders = [*stored.orders, "PLAY diplomatico ON france SIDEWAYS"]
+        session.add(stored)
+        session.commit()
+    judge.adjudicate("g1", force=True, now=T0)
+    with Session(judge.engine) as session:
+        rows = session.exec(sql_select(ResultRow).where(col(ResultRow.power) == "hungary")).all()
+    unread = [r for r in rows if r.reason_code == "unreadable"]
+    assert [r.order_text for r in unread] == ["PLAY diplomatico ON france SIDEWAYS"]
+    assert unread[0].reason is not None and "could not be read again at the deadline" in unread[0].reason
+    assert any(r.ok and "KEEP PRIORITY" in r.order_text for r in rows)
+    mailed = [m.body_text for m in judge.outbox("g1") if m.recipient == "hungary"]
+    assert any("could not be read again" in body for body in mailed)

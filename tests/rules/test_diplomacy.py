@@ -282,10 +282,7 @@ def test_diplomatico_removes_cb_with_letteratura_L714() -> None:
     )
     out = act(state, {"france": "PLAY Diplomatico ON hungary CB\nWAR ON hungary USING 0 CB"})
     # the card used no action (L744): the war declaration after it still had one
-    assert (
-        out.notes["france", "PLAY diplomatico ON hungary REMOVE_CB"]
-        == "4 CB hungary held against france removed"
-    )
+    assert out.notes["france", "PLAY diplomatico ON hungary CB"] == "4 CB hungary held against france removed"
     assert out.cb("hungary", "france") == 1 + 5
     assert "diplomatico" not in out.state.powers["france"].cards
     assert out.state.discards[-1] == "diplomatico"

@@ -243,6 +243,10 @@ class Policy(Order):
         return f"POLICY {self.ally} {self.stance.upper()}"
 
 
+# how a diplomacy card's mode is written in a mail (parse.py reads these words and synonyms)
+CARD_MODE_WORDS = {"truce": "TRUCE", "remove_cb": "CB"}
+
+
 @dataclass(frozen=True, slots=True)
 class PlayDiplomacyCard(Order):
     """Play an Empire card of the diplomacy phase; it uses no diplomatic action (L744)."""
@@ -254,7 +258,7 @@ class PlayDiplomacyCard(Order):
 
     def canonical(self) -> str:
         on = f" ON {self.target}" if self.target else ""
-        mode = f" {self.mode.upper()}" if self.mode else ""
+        mode = f" {CARD_MODE_WORDS[self.mode]}" if self.mode else ""
         return f"PLAY {self.card}{on}{mode}"
 
 
