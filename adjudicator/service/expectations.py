@@ -8,6 +8,7 @@ runner reports every expectation that does not hold instead of stopping at the f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,17 +39,33 @@ class Expect(BaseModel):
     refused: dict[str, list[str]] = Field(default_factory=dict)
 
 
+SELECTOR = re.compile(r"^(\w+)\[([^\]]+)\]$")
+
+
 def lookup(data: Any, path: str) -> Any:
-    """The value at a dotted path (``powers.hungary.florins``, ``turn_order.0``), or MISSING."""
+    """The value at a dotted path, or MISSING: ``powers.hungary.florins``, ``turn_order.0``, and
+    ``pieces[owner=hungary,kind=caravan,number=2].level`` for the one list item that matches."""
     here = data
     for key in path.split("."):
-        if isinstance(here, Mapping) and key in here:
+        selector = SELECTOR.match(key)
+        if selector is not None:
+            here = _select(lookup(here, selector[1]), selector[2])
+        elif isinstance(here, Mapping) and key in here:
             here = here[key]
         elif isinstance(here, list) and key.lstrip("-").isdigit() and -len(here) <= int(key) < len(here):
             here = here[int(key)]
         else:
             return MISSING
     return here
+
+
+def _select(items: Any, spec: str) -> Any:
+    """The single mapping of ``items`` whose fields equal ``a=1,b=x`` (compared as text)."""
+    if not isinstance(items, list):
+        return MISSING
+    wanted = dict(part.split("=", 1) for part in spec.split(",") if "=" in part)
+    found = [i for i in items if isinstance(i, Mapping) and all(str(i.get(k)) == v for k, v in wanted.items())]
+    return found[0] if len(found) == 1 else MISSING
 
 
 def state_failures(expected: Mapping[str, Any], state: Mapping[str, Any]) -> list[str]:
