@@ -64,7 +64,11 @@ def _select(items: Any, spec: str) -> Any:
     if not isinstance(items, list):
         return MISSING
     wanted = dict(part.split("=", 1) for part in spec.split(",") if "=" in part)
-    found = [i for i in items if isinstance(i, Mapping) and all(str(i.get(k)) == v for k, v in wanted.items())]
+    found = [
+        item
+        for item in items
+        if isinstance(item, Mapping) and all(str(item.get(k)) == v for k, v in wanted.items())
+    ]
     return found[0] if len(found) == 1 else MISSING
 
 
