@@ -56,7 +56,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     if techs and me["florins"] >= 600:
         lines.append(techs[_pick(key + "tech", len(techs))].canonical())
     builds = [o for o in legal if isinstance(o, Build)]
-    if builds and me["florins"] >= 1500:
+    if builds and me["florins"] >= 700 and _pick(key + "build?", 2) == 0:
         lines.append(builds[_pick(key + "build", len(builds))].canonical())
     # transport ids are <kind>_<level> (galley_1); engines have bare names, captains captain_<level>
     transports = [
@@ -64,7 +64,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         for o in legal
         if isinstance(o, BuyPiece) and o.item[-1].isdigit() and not o.item.startswith("captain")
     ]
-    if transports and me["florins"] >= 1300 and _pick(key + "transport?", 3) == 0:
+    if transports and me["florins"] >= 600 and _pick(key + "transport?", 3) == 0:
         lines.append(transports[_pick(key + "transport", len(transports))].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())

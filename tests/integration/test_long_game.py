@@ -1,7 +1,8 @@
 """A six-power game from the shipped board, played by bots through the mail path for five turns,
 with everything accounted for after every window: florins (powers + bank), Empire cards (deck +
 hands + draws + discards), VF (on the map + waiting), honor and CB (each power's against the sum
-of the changes its events report), and each window's replay."""
+of the changes its events report), technologies, buildings and pieces (the start plus what the
+events report bought or raised), and each window's replay."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import cast
 
 from adjudicator.bots import medioevo_orders
 from adjudicator.rulesets.medioevo.dataset import default_dataset
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
@@ -46,6 +48,7 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
         cards.update(after.discards)
         assert cards == deck
         _honor_and_cb_accounted(judge, after)
+        _assets_accounted(judge, start, after)
         raised = sum(e.total for e in judge.events("long") if e.kind == "mu-reinforcements" and _in(e, after))
         lost = sum(
             e.amount for e in judge.events("long") if e.kind == "mu-reinforcements-lost" and _in(e, after)
@@ -55,7 +58,10 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
     assert judge.replay_check("long") == []
     final = cast(MedioevoState, judge.state("long"))
     assert any(p.techs for p in final.powers.values()) and any(p.cards for p in final.powers.values())
-    assert final.pacts and any(e.kind == "mu-war-declared" for e in judge.events("long"))
+    kinds = Counter(e.kind for e in judge.events("long"))
+    assert final.pacts and kinds["mu-war-declared"]
+    # (no piece is bought: at LT I the starting kit already fills every limit, L835, L870, L872)
+    assert kinds["mu-building-bought"] and kinds["mu-tech-bought"], kinds
 
 
 def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
@@ -72,6 +78,32 @@ def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
         assert held.honor == honor[pid], pid
         for other in state.powers:
             assert held.casus_belli.get(other, 0) == grievances[pid, other], (pid, other)
+
+
+def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) -> None:
+    """Technologies, buildings and pieces are the start's plus what the events report."""
+    data = default_dataset()
+    items = catalogue(data)
+    techs = {p: set(held.techs) for p, held in start.powers.items()}
+    buildings = {t: Counter(terr.buildings) for t, terr in start.territories.items()}
+    levels = {(p.owner, label(data, p.kind, p.number)): p.level for p in start.pieces}
+    for event in judge.events("long"):
+        data_ = event.payload()
+        if event.kind == "mu-tech-bought":
+            techs[data_["power"]].add(data_["tech"])
+        elif event.kind == "mu-building-bought":
+            if data_["replaced"]:
+                buildings[data_["territory"]][data_["replaced"]] -= 1
+            buildings[data_["territory"]][data_["building"]] += 1
+        elif event.kind == "mu-piece-bought":
+            levels[data_["power"], data_["piece"]] = items[data_["item"]].level
+        elif event.kind == "mu-piece-upgraded":
+            levels[data_["power"], data_["piece"]] = data_["level"]
+    assert {p: set(held.techs) for p, held in state.powers.items()} == techs
+    assert {t: Counter(terr.buildings) for t, terr in state.territories.items()} == {
+        t: +counts for t, counts in buildings.items()
+    }
+    assert {(p.owner, label(data, p.kind, p.number)): p.level for p in state.pieces} == levels
 
 
 def _vf(state: MedioevoState) -> int:
