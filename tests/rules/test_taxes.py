@@ -242,3 +242,23 @@ def test_a_second_loan_is_refused_while_one_is_open() -> None:
     resolution = taxes.resolve(state, {"hungary": [TakeLoan()]}, Dice(SEED, "T1.taxes"), DATA)
     assert [r.reason.code for r in resolution.results if r.reason] == ["loan-open"]
     assert cast(MedioevoState, resolution.state).powers["hungary"].loans == (400,)
+
+
+def test_florins_and_waiting_reinforcements_are_told_only_to_their_power() -> None:
+    """Ruling R7 (L113: the screen): taxes, loans, purchases and reinforcements are seen by their
+    power and the GM; a card's play is public (L558 hides hands, not plays) but not what it made."""
+    state = economy("GRANT hungary card MERCENARIO", "GRANT hungary tech FORGIATURA", "BUILD Banato tower")
+    mail = "BUY TECH Matematica\nBUILD Villaggio IN Banato\nLOAN\nPLAY Mercenario"
+    submission = RULES.parse(state, "hungary", split_order_text(mail).lines)
+    assert submission.issues == ()
+    outcome = resolve_window(RULES, state, {"hungary": list(submission.orders)}, SEED)
+    mine = {"mu-taxes", "mu-loan", "mu-tech-bought", "mu-building-bought", "mu-reinforcements"}
+    about_hungary = [e for e in outcome.events if e.payload().get("power") == "hungary"]
+    assert mine <= {e.kind for e in about_hungary}
+    for event in about_hungary:
+        assert event.visibility.allows("hungary") and event.visibility.allows("gm")
+        if event.kind in mine:
+            assert not event.visibility.allows("france"), event.kind
+    (play,) = [e for e in about_hungary if e.kind == "mu-card-played"]
+    assert play.visibility.allows("france")
+    assert not any(ch.isdigit() for ch in play.summary())

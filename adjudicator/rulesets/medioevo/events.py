@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from adjudicator.core.events import Event
+from pydantic import model_validator
+
+from adjudicator.core.events import Event, Visibility
 from adjudicator.rulesets.medioevo.events_diplomacy import (
     DisputeOpened,
     GrievanceChanged,
@@ -58,7 +60,22 @@ class TurnOrderSet(Event):
         return "Turn order: " + ", ".join(self.order)
 
 
-class TaxesCollected(Event):
+class PowerPrivate(Event):
+    """An event that tells one power's florins or hidden forces (ruling R7): unless the phase says
+    otherwise, only that power and the GM see it. Public facts it implies (a building, a technology)
+    are on the map and the power's public record, which every view shows."""
+
+    power: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _private_by_default(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "visibility" not in data and "power" in data:
+            return {**data, "visibility": Visibility.to(data["power"])}
+        return data
+
+
+class TaxesCollected(PowerPrivate):
     kind: ClassVar[str] = "mu-taxes"
     power: str
     items: dict[str, int]
@@ -69,7 +86,7 @@ class TaxesCollected(Event):
         return f"{self.power} collects {self.total} florins in taxes ({parts})"
 
 
-class LoanTaken(Event):
+class LoanTaken(PowerPrivate):
     kind: ClassVar[str] = "mu-loan"
     power: str
     die: int
@@ -79,7 +96,7 @@ class LoanTaken(Event):
         return f"{self.power} borrows {self.amount} florins from the bank (die {self.die})"
 
 
-class LoanRepaid(Event):
+class LoanRepaid(PowerPrivate):
     kind: ClassVar[str] = "mu-loan-repaid"
     power: str
     principal: int
@@ -89,7 +106,7 @@ class LoanRepaid(Event):
         return f"{self.power} repays a loan of {self.principal} with {self.paid} florins"
 
 
-class ReinforcementsGranted(Event):
+class ReinforcementsGranted(PowerPrivate):
     kind: ClassVar[str] = "mu-reinforcements"
     power: str
     items: dict[str, int]
@@ -119,7 +136,7 @@ class CathedralPlaced(Event):
         return f"{self.power} places its cathedral in {self.territory} (L386)"
 
 
-class ReinforcementsLost(Event):
+class ReinforcementsLost(PowerPrivate):
     kind: ClassVar[str] = "mu-reinforcements-lost"
     power: str
     amount: int
@@ -175,7 +192,7 @@ class CardsKeptCount(Event):
         return f"{self.power} keeps {self.count} Empire card{'s' if self.count != 1 else ''}{paid}"
 
 
-class TechnologyBought(Event):
+class TechnologyBought(PowerPrivate):
     kind: ClassVar[str] = "mu-tech-bought"
     power: str
     tech: str
@@ -185,7 +202,7 @@ class TechnologyBought(Event):
         return f"{self.power} acquires {self.tech} for {self.cost} florins"
 
 
-class BuildingBought(Event):
+class BuildingBought(PowerPrivate):
     kind: ClassVar[str] = "mu-building-bought"
     power: str
     territory: str
@@ -202,7 +219,7 @@ class BuildingBought(Event):
         return f"{self.power} {what} in {self.territory} for {self.cost} florins"
 
 
-class PieceBought(Event):
+class PieceBought(PowerPrivate):
     kind: ClassVar[str] = "mu-piece-bought"
     power: str
     piece: str
@@ -214,7 +231,7 @@ class PieceBought(Event):
         return f"{self.power} buys {self.piece} ({self.item}) in {self.territory} for {self.cost} florins"
 
 
-class PieceUpgraded(Event):
+class PieceUpgraded(PowerPrivate):
     kind: ClassVar[str] = "mu-piece-upgraded"
     power: str
     piece: str

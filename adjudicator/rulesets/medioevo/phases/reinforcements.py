@@ -157,7 +157,9 @@ def _play_cards(
         )
         items[card.name] = items.get(card.name, 0) + vf
         effect = f"{vf} VF" + (f" for {paid} florins" if paid else "")
-        events.append(CardPlayed(power=power, card=card.name, target=None, effect=effect))
+        # the play is public (L558), the VF and florins it made are not (R7)
+        public = "played for reinforcements"
+        events.append(CardPlayed(power=power, card=card.name, target=None, effect=public))
         results.append(OrderResult.success(power, REINFORCEMENTS, order.canonical(), effect))
     return state
 

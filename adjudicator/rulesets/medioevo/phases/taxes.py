@@ -240,7 +240,8 @@ def resolve(
         events.append(TaxesCollected(power=power, items=items, total=total))
         for card_id in dict.fromkeys(played[power]):
             name = data.cards[card_id].name
-            effect = f"{items.get(name, 0)} florins" + _times(played[power].count(card_id))
+            # the play is public (L558 hides hands, not plays); the florins it made are not (R7)
+            effect = "played for the taxes" + _times(played[power].count(card_id))
             events.append(CardPlayed(power=power, card=name, target=None, effect=effect))
         power_orders = orders.get(power, ())
         for repay in (o for o in power_orders if isinstance(o, RepayLoan)):
