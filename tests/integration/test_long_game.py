@@ -107,9 +107,9 @@ def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) 
 
 
 def _vf(state: MedioevoState) -> int:
-    """VF on the map plus VF raised and not placed yet."""
+    """VF on the map plus VF raised and not placed yet, and those behind the screen (LOGISTICA)."""
     on_map = sum(sum(t.armies.values()) for t in state.territories.values())
-    return on_map + sum(p.reinforcements for p in state.powers.values())
+    return on_map + sum(p.reinforcements + p.reserve for p in state.powers.values())
 
 
 def _in(event: object, state: MedioevoState) -> bool:

@@ -244,6 +244,14 @@ class PieceUpgraded(PowerPrivate):
         return f"{self.power} raises {self.piece} to level {self.level} for {self.cost} florins{free}"
 
 
+class ReserveKept(PowerPrivate):
+    kind: ClassVar[str] = "mu-reserve"
+    amount: int
+
+    def summary(self) -> str:
+        return f"{self.power} keeps {self.amount} VF behind the screen (LOGISTICA, L1540)"
+
+
 class CardPlayed(Event):
     """Played cards are shown (L558 keeps hands secret, not plays)."""
 
@@ -291,4 +299,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReinforcementsGranted,
     ArmiesPlaced,
     ReinforcementsLost,
+    ReserveKept,
 )

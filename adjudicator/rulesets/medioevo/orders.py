@@ -158,6 +158,17 @@ class Place(Order):
         return f"PLACE {self.amount} IN {self.territory}"
 
 
+@dataclass(frozen=True, slots=True)
+class Reserve(Order):
+    """Keep VF behind the screen for a later positioning (LOGISTICA, seed 002 L1540)."""
+
+    phase: ClassVar[str] = PLACEMENT
+    amount: int
+
+    def canonical(self) -> str:
+        return f"RESERVE {self.amount}"
+
+
 def _using(cb: int | None) -> str:
     return "" if cb is None else f" USING {cb} CB"
 

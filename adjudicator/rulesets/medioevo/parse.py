@@ -42,6 +42,7 @@ from adjudicator.rulesets.medioevo.orders import (
     Propose,
     ProposePeace,
     RepayLoan,
+    Reserve,
     Revoke,
     ShortenTruce,
     TakeLoan,
@@ -75,7 +76,7 @@ CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
 EXAMPLES = (
     "CATHEDRAL IN Pest, DEPLOY 20 IN Pest, BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, "
     "BUY TECH Banche, BUILD Torre IN Banato, BUY Galea IN Lidia, UPGRADE galley 1 TO 2, LOAN, REPAY, "
-    "PLACE 5 IN Pest, "
+    "PLACE 5 IN Pest, RESERVE 5, "
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
     "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, PLAY Gabelliere, "
     "PLAY Avaro ON france, PLAY Mercenario 10, SHORTEN TRUCE WITH hungary BY 1, "
@@ -302,6 +303,8 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             )
         case "place":
             return Place(int(args[0]), _resolve(territory_index(data.board), args[1]))
+        case "reserve":
+            return Reserve(int(args[0]))
         case "cathedral":
             return PlaceCathedral(_resolve(territory_index(data.board), args[0]))
         case "deploy":

@@ -43,6 +43,7 @@ from adjudicator.rulesets.medioevo.orders import (
     PlaceCathedral,
     PlayReinforcementCard,
     PlayTaxCard,
+    Reserve,
     TakeLoan,
     UpgradePiece,
 )
@@ -203,6 +204,8 @@ class MedioevoRuleset:
             options.extend(reinforcements.playable(mu, power, self.data, held.techs))
         if PLACEMENT in phases:
             options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
+            cap = placement.reserve_cap(mu, power, self.data)
+            options.extend(Reserve(n) for n in range(5, cap + 1, 5))
         return options
 
     def _piece_purchases(self, state: MedioevoState, power: str) -> list[Order]:

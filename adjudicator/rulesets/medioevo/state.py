@@ -31,6 +31,7 @@ class PowerState(BaseModel):
     keep_priority: tuple[str, ...] = ()
     casus_belli: dict[str, int] = {}
     reinforcements: int = 0
+    reserve: int = 0  # VF behind the screen, for a later positioning (LOGISTICA, L1540)
     pope: bool = False
     bankruptcy_used: bool = False
     religion: str | None = None  # set when it differs from the kingdom's (excommunication)

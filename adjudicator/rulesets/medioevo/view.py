@@ -3,7 +3,7 @@
 Public: the map (owners, armies, buildings), honor, technologies and LT (L341, L450), the turn
 order, the Pope, the size of the Empire deck, wars, truces, disputes and every pact but the secret
 ones, which only their parties see (L633). Private to the power: its florins, cards in hand
-and just drawn, its keep priority, loans, reinforcements waiting, casus belli and standing
+and just drawn, its keep priority, loans, reinforcements waiting and its reserve, casus belli and standing
 alliance policies (florins are behind the screen, A52: we keep them private). The GM sees
 everything, the deck's order included.
 """
@@ -22,6 +22,7 @@ PRIVATE_FIELDS = (
     "keep_priority",
     "loans",
     "reinforcements",
+    "reserve",
     "casus_belli",
     "bankruptcy_used",
     "alliance_policy",

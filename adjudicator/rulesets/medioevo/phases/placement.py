@@ -1,9 +1,12 @@
 """Phase 8, positioning (seed 002, L1532-1554): reinforcements go into the power's settlements.
 
 Each PLACE order puts VF in an own territory with a settlement, up to its supply limit (L1546).
-Orders are applied in the order written; what is left unplaced after the orders goes, by the
-default rule (docs/rulings.md R4), to the capital and then the other settlements in map order;
-anything that still finds no room is lost (L1542).
+With LOGISTICA (L1540) a power may also place armies in an own territory next to one of its
+settlements, and keep up to 5/10/15 VF (by LT) behind the screen: ``RESERVE n`` sets them aside
+first, and the reserve joins the next positioning's VF. Orders are applied in the order written;
+what is left unplaced after the orders goes, by the default rule (docs/rulings.md R4), to the
+capital and then the other settlements in map order, then behind the screen as far as LOGISTICA
+allows; anything that still finds no room is lost (L1542).
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost
-from adjudicator.rulesets.medioevo.orders import PLACEMENT, Place
+from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost, ReserveKept
+from adjudicator.rulesets.medioevo.orders import PLACEMENT, Place, Reserve
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.supply import supply_limit
 
@@ -33,7 +36,40 @@ def placement_sites(state: MedioevoState, power: str, data: DataSet) -> tuple[st
     return tuple(sorted(sites, key=lambda t: (t != capital, list(data.board.territories).index(t))))
 
 
+def reserve_cap(state: MedioevoState, power: str, data: DataSet) -> int:
+    """The most VF the power may keep behind the screen: a technology's ``reserve_vf`` at its LT."""
+    held = state.powers[power]
+    caps = [
+        int(data.technologies[t].params["reserve_vf"][held.tech_level - 1])
+        for t in held.techs
+        if t in data.technologies and "reserve_vf" in data.technologies[t].params
+    ]
+    return max(caps, default=0)
+
+
+def places_next_to_settlements(state: MedioevoState, power: str, data: DataSet) -> bool:
+    held = state.powers[power].techs
+    return any(data.technologies[t].params.get("place_contiguous") for t in held if t in data.technologies)
+
+
+def _next_to_own_settlement(state: MedioevoState, power: str, territory: str, data: DataSet) -> bool:
+    for other in data.board.territories[territory].borders:
+        terr = state.territories.get(other)
+        if terr is not None and terr.owner == power and terr.settlement() is not None:
+            return True
+    return False
+
+
 def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str | None:
+    if isinstance(order, Reserve):
+        cap = reserve_cap(state, power, data)
+        if order.amount < 1:
+            return "reserve at least 1 VF"
+        if cap == 0:
+            return "keeping VF behind the screen needs LOGISTICA (L1540)"
+        if order.amount > cap:
+            return f"at your LT at most {cap} VF stay behind the screen (L1540)"
+        return None
     if not isinstance(order, Place):
         return None
     terr = state.territories[order.territory]
@@ -43,6 +79,10 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
     if terr.owner != power:
         return f"{name} is not yours"
     if terr.settlement() is None:
+        if places_next_to_settlements(state, power, data):
+            if _next_to_own_settlement(state, power, order.territory, data):
+                return None
+            return f"{name} has no settlement and borders none of yours (LOGISTICA, L1540)"
         return f"{name} has no settlement to muster troops in"
     return None
 
@@ -54,43 +94,67 @@ def _put(state: MedioevoState, power: str, territory: str, amount: int) -> Medio
     return state.with_territory(territory, armies=armies).with_power(power, reinforcements=left)
 
 
+def _keep_back(state: MedioevoState, power: str, amount: int) -> MedioevoState:
+    held = state.powers[power]
+    return state.with_power(power, reinforcements=held.reinforcements - amount, reserve=held.reserve + amount)
+
+
+def _place(
+    state: MedioevoState, power: str, order: Place, data: DataSet, events: list[Event]
+) -> tuple[MedioevoState, OrderResult]:
+    text = order.canonical()
+    problem = check(state, power, order, data)
+    pool = state.powers[power].reinforcements
+    space = room(state, order.territory, data)
+    if problem:
+        return state, OrderResult.failure(power, PLACEMENT, text, "illegal", problem)
+    if order.amount > pool:
+        return state, OrderResult.failure(
+            power, PLACEMENT, text, "too-many", f"only {pool} VF are left to place"
+        )
+    if order.amount > space:
+        name = data.board.territories[order.territory].name
+        why = f"{name} has room for {max(space, 0)} more VF (supply limit)"
+        return state, OrderResult.failure(power, PLACEMENT, text, "supply", why)
+    events.append(ArmiesPlaced(power=power, territory=order.territory, amount=order.amount))
+    return _put(state, power, order.territory, order.amount), OrderResult.success(power, PLACEMENT, text)
+
+
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
     events: list[Event] = []
     results: list[OrderResult] = []
     for power in state.acting_order():
-        for order in (o for o in orders.get(power, ()) if isinstance(o, Place)):
-            text = order.canonical()
-            problem = check(state, power, order, data)
+        held = state.powers[power]
+        # last turn's reserve comes out from behind the screen with this turn's reinforcements
+        state = state.with_power(power, reinforcements=held.reinforcements + held.reserve, reserve=0)
+        mine = orders.get(power, ())
+        for keep in (o for o in mine if isinstance(o, Reserve)):
+            problem = check(state, power, keep, data)
             pool = state.powers[power].reinforcements
-            space = room(state, order.territory, data)
+            already = state.powers[power].reserve
+            if problem is None and already:
+                problem = "one RESERVE order a turn"
             if problem:
-                results.append(OrderResult.failure(power, PLACEMENT, text, "illegal", problem))
-            elif order.amount > pool:
-                results.append(
-                    OrderResult.failure(
-                        power, PLACEMENT, text, "too-many", f"only {pool} VF are left to place"
-                    )
-                )
-            elif order.amount > space:
-                name = data.board.territories[order.territory].name
-                results.append(
-                    OrderResult.failure(
-                        power,
-                        PLACEMENT,
-                        text,
-                        "supply",
-                        f"{name} has room for {max(space, 0)} more VF (supply limit)",
-                    )
-                )
-            else:
-                state = _put(state, power, order.territory, order.amount)
-                events.append(ArmiesPlaced(power=power, territory=order.territory, amount=order.amount))
-                results.append(OrderResult.success(power, PLACEMENT, text))
+                results.append(OrderResult.failure(power, PLACEMENT, keep.canonical(), "illegal", problem))
+                continue
+            kept = min(keep.amount, pool)
+            state = _keep_back(state, power, kept)
+            results.append(OrderResult.success(power, PLACEMENT, keep.canonical(), f"{kept} VF kept back"))
+        for order in (o for o in mine if isinstance(o, Place)):
+            state, result = _place(state, power, order, data, events)
+            results.append(result)
         for site in placement_sites(state, power, data):
             amount = min(state.powers[power].reinforcements, max(room(state, site, data), 0))
             if amount:
                 state = _put(state, power, site, amount)
                 events.append(ArmiesPlaced(power=power, territory=site, amount=amount))
+        overflow = min(
+            state.powers[power].reinforcements, reserve_cap(state, power, data) - state.powers[power].reserve
+        )
+        if overflow > 0:
+            state = _keep_back(state, power, overflow)
+        if state.powers[power].reserve:
+            events.append(ReserveKept(power=power, amount=state.powers[power].reserve))
         lost = state.powers[power].reinforcements
         if lost:
             state = state.with_power(power, reinforcements=0)
