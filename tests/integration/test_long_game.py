@@ -75,9 +75,11 @@ def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
 
 
 def _vf(state: MedioevoState) -> int:
-    """VF on the map plus VF raised and not placed yet."""
+    """VF on the map plus VF raised and not placed yet plus VF held prisoner (freed ones go back
+    to the reinforcements)."""
     on_map = sum(sum(t.armies.values()) for t in state.territories.values())
-    return on_map + sum(p.reinforcements for p in state.powers.values())
+    held = sum(sum(p.prisoners.values()) for p in state.powers.values())
+    return on_map + sum(p.reinforcements for p in state.powers.values()) + held
 
 
 def _in(event: object, state: MedioevoState) -> bool:

@@ -19,6 +19,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarDeclared,
     WarJoined,
 )
+from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
 
 
 class SetupDone(Event):
@@ -274,4 +275,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReinforcementsGranted,
     ArmiesPlaced,
     ReinforcementsLost,
+    *ECONOMY_EVENTS,
 )
