@@ -24,6 +24,7 @@ from adjudicator.rulesets.medioevo.orders import (
     TakeLoan,
     Vote,
 )
+from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy, Sell
 
 
 def _pick(seed: str, n: int) -> int:
@@ -33,8 +34,9 @@ def _pick(seed: str, n: int) -> int:
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     """A thrifty bot: bids a little when rich, keeps a card (two when rich), buys a technology and,
-    when rich, a building and now and then a transport, borrows when poor, plays its taxes and
-    reinforcements cards, spreads its reinforcements; in diplomacy it accepts every offer, sues for
+    when rich, a building and now and then a transport, borrows when poor, sells a piece when short
+    of florins (bankrupt when it may), buys INVESTITURA's VF, plays its taxes and reinforcements
+    cards, spreads its reinforcements; in diplomacy it accepts every offer, sues for
     peace, proposes a pact or an alliance and now and then declares war."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
@@ -68,6 +70,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         lines.append(transports[_pick(key + "transport", len(transports))].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())
+    lines += _short_of_money(me["florins"], legal)
     lines += _economy_cards(key, legal)
     places = [o for o in legal if isinstance(o, Place)]
     if places:
@@ -109,4 +112,21 @@ def _economy_cards(key: str, legal: Sequence[Order]) -> list[str]:
         own = [o for o in options if not isinstance(o, PlayTaxCard) or o.target is None]
         chosen = own[0] if own else options[_pick(key + card, len(options))]
         lines.append(chosen.canonical())
+    return lines
+
+
+SHORT = 900  # below this a bot sells a piece in the purchases
+
+
+def _short_of_money(florins: int, legal: Sequence[Order]) -> list[str]:
+    """Short of florins: sell the first piece it may (pieces come first), declare bankruptcy when
+    it may; with florins to spare, buy INVESTITURA's VF."""
+    lines: list[str] = []
+    sales = [o for o in legal if type(o) is Sell and o.territory is None]
+    if sales and florins < SHORT:
+        lines.append(sales[0].canonical())
+    if any(isinstance(o, DeclareBankruptcy) for o in legal):
+        lines.append(DeclareBankruptcy().canonical())
+    if any(isinstance(o, BuyVF) for o in legal) and florins >= SHORT:
+        lines.append(BuyVF().canonical())
     return lines

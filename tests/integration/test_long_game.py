@@ -81,7 +81,8 @@ def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
 
 
 def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) -> None:
-    """Technologies, buildings and pieces are the start's plus what the events report."""
+    """Technologies, buildings and pieces are the start's plus what the events report bought,
+    raised or sold."""
     data = default_dataset()
     items = catalogue(data)
     techs = {p: set(held.techs) for p, held in start.powers.items()}
@@ -99,6 +100,10 @@ def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) 
             levels[data_["power"], data_["piece"]] = items[data_["item"]].level
         elif event.kind == "mu-piece-upgraded":
             levels[data_["power"], data_["piece"]] = data_["level"]
+        elif event.kind == "mu-asset-sold" and data_["asset"] in data.buildings:
+            buildings[data_["territory"]][data_["asset"]] -= 1
+        elif event.kind == "mu-asset-sold":
+            del levels[data_["power"], data_["asset"]]
     assert {p: set(held.techs) for p, held in state.powers.items()} == techs
     assert {t: Counter(terr.buildings) for t, terr in state.territories.items()} == {
         t: +counts for t, counts in buildings.items()
@@ -107,9 +112,11 @@ def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) 
 
 
 def _vf(state: MedioevoState) -> int:
-    """VF on the map plus VF raised and not placed yet, and those behind the screen (LOGISTICA)."""
+    """VF on the map plus VF raised and not placed yet, those behind the screen (LOGISTICA) and
+    those held prisoner (freed ones go back to the reinforcements)."""
     on_map = sum(sum(t.armies.values()) for t in state.territories.values())
-    return on_map + sum(p.reinforcements + p.reserve for p in state.powers.values())
+    held = sum(sum(p.prisoners.values()) for p in state.powers.values())
+    return on_map + sum(p.reinforcements + p.reserve for p in state.powers.values()) + held
 
 
 def _in(event: object, state: MedioevoState) -> bool:

@@ -1,8 +1,9 @@
 """Phase 6, reinforcements (seed 002 L962-1006) and the technologies of the reinforcement sheet.
 
 Not here, because they need orders or cards: INVESTITURA's VF bought for 15 florins (L988,
-ex L2998), MERCENARIO (ex L972), CARDINALE and CAVALIERE; FANATISMO's 7 VF in a crusade turn
-(ex L2864, L1474) waits for the CROCIATA.
+ex L2998) and prisoners (L1006) are in test_prisoners.py; MERCENARIO (ex L972), CARDINALE and
+CAVALIERE with the cards; FANATISMO's 7 VF in a crusade turn (ex L2864, L1474) waits for the
+CROCIATA.
 """
 
 from __future__ import annotations

@@ -71,3 +71,14 @@ def test_feudalesimo_example_L3002() -> None:
     assert state["powers"]["hungary"]["florins"] == START + 35 + 50 + 100
     placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
     assert placed == starting_vf(state, "hungary") + 7 + 4
+
+
+def test_investitura_example_L2998() -> None:
+    """ex L2998: LT II with INVESTITURA buys 1 VF for 15 florins (L988): taxes 35 + 50 + 100
+    (7 territories, the Cathedral, LT II) less 15; 7 VF for the home kingdom + 1 placed."""
+    state = run("investitura_L2998.yaml")
+    hungary = state["powers"]["hungary"]
+    assert hungary["tech_level"] == 2
+    assert hungary["florins"] == START + 35 + 50 + 100 - 15
+    placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
+    assert placed == starting_vf(state, "hungary") + 7 + 1

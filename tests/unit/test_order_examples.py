@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window
@@ -10,6 +11,7 @@ from adjudicator.core.orders import Order
 from adjudicator.core.state import GameState
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
+from adjudicator.rulesets.medioevo.state import MedioevoState
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "orders" / "examples"
 RULES = MedioevoRuleset()
@@ -68,6 +70,43 @@ def test_invalid_examples_are_rejected_line_by_line() -> None:
     assert messages[8] == "Pest has no port for a Galea I"
     assert messages[9] == "a Capitano II needs SCUOLA MILITARE"
     assert messages[10] == "a Carro da guerra II needs LT 2"
+
+
+def test_valid_assets_example_is_accepted_whole() -> None:
+    """economy-assets.txt: fire sales, bankruptcy, INVESTITURA and prisoners (GM edits set the
+    loan, the technologies and the prisoners)."""
+    state = state_at("T1.economy")
+    for edit in (
+        "GRANT hungary tech LEGGE",
+        "GRANT hungary tech INVESTITURA",
+        "SET hungary prisoners france 5",
+        "SET france prisoners hungary 3",
+        "SET hungary prisoners byzantium 2",
+    ):
+        state, _ = RULES.gm_edit(state, edit)
+    state = cast(MedioevoState, state).with_power("hungary", loans=(400,))
+    text = split_order_text((EXAMPLES / "valid" / "economy-assets.txt").read_text())
+    submission = RULES.parse(state, "hungary", text.lines)
+    assert submission.issues == ()
+    assert len(submission.orders) == len(text.lines)
+
+
+def test_invalid_assets_examples_are_rejected_line_by_line() -> None:
+    text = split_order_text((EXAMPLES / "invalid" / "economy-assets.txt").read_text())
+    submission = RULES.parse(state_at("T1.economy"), "hungary", text.lines)
+    assert submission.orders == ()
+    assert [i.line_no for i in submission.issues] == list(range(2, 12))
+    messages = [i.message for i in submission.issues]
+    assert "is not yours" in messages[0]
+    assert messages[1].startswith("a captain is not a building")
+    assert messages[2] == "there is no Castello in Pest"
+    assert messages[3].startswith("Parigi is not yours")
+    assert messages[4].startswith("expected SELL <building> IN <territory>")
+    assert messages[5].startswith("you have no debts to cancel")
+    assert messages[6] == "buying VF needs INVESTITURA (L988)"
+    assert messages[7] == "you hold 0 VF of france prisoner, not 2"
+    assert messages[8].startswith("expected RANSOM <n> PRISONERS FROM <power> FOR <florins>")
+    assert messages[9] == "you hold no prisoners of france"
 
 
 def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:

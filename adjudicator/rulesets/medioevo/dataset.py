@@ -24,6 +24,7 @@ from adjudicator.rulesets.medioevo.board import (
 from adjudicator.rulesets.medioevo.components.calamities import Calamity, CalamityRules
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard, EmpireDeck
 from adjudicator.rulesets.medioevo.components.diplomacy import DiplomacyRules, DiplomaticAct
+from adjudicator.rulesets.medioevo.components.economy import EconomyRules
 from adjudicator.rulesets.medioevo.components.events import EventCard, EventKind
 from adjudicator.rulesets.medioevo.components.goods import Good, Market, TradeRules, ZonePrices
 from adjudicator.rulesets.medioevo.components.objectives import ObjectiveCard
@@ -103,6 +104,7 @@ class DataSet(BaseModel):
     diplomacy_rules: DiplomacyRules
     diplomatic_acts: dict[str, DiplomaticAct]
     setup_rules: SetupRules
+    economy_rules: EconomyRules
 
 
 # Each field of the board (but its name) and of the data set (but meta and board) is a section.

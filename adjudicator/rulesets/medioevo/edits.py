@@ -1,4 +1,7 @@
-"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE (scenarios and `adjudicator gm edit`)."""
+"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE (scenarios and `adjudicator gm edit`).
+
+``SET captor prisoners owner N`` sets the VF of ``owner`` that ``captor`` holds prisoner (combat
+will take prisoners itself, L978, L1772)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
+    "SET captor prisoners owner N, "
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building..., TURNORDER power..., ALLY power power, PACT power power..., "
     "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1, PIECE power item IN territory"
@@ -73,6 +77,13 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
                 parties=pair(power, _lookup(powers, other)), until=_int(until, "TRUCE"), imposed_by=power
             )
             return state.evolve(truces=(*(t for t in state.truces if t.parties != truce.parties), truce))
+        case "SET", [field, other, value] if field.lower() in ("prisoners", "prigionieri"):
+            owner = _lookup(powers, other)
+            count = _int(value, "SET prisoners")
+            if owner == power or count < 0:
+                raise EditError(f"{command!r}: a power holds 0 or more VF of another power prisoner")
+            kept = {p: n for p, n in held.prisoners.items() if p != owner}
+            return state.with_power(power, prisoners={**kept, owner: count} if count else kept)
         case "SET", [field, other, value] if field.lower() in ("cb", "casus_belli"):
             target = _lookup(powers, other)
             return state.with_power(power, casus_belli={**held.casus_belli, target: _int(value, "SET cb")})

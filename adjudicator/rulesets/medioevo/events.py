@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from pydantic import model_validator
-
-from adjudicator.core.events import Event, Visibility
+from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.events_diplomacy import (
     DisputeOpened,
     GrievanceChanged,
@@ -21,6 +20,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarDeclared,
     WarJoined,
 )
+from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
 
 
 class SetupDone(Event):
@@ -58,21 +58,6 @@ class TurnOrderSet(Event):
 
     def summary(self) -> str:
         return "Turn order: " + ", ".join(self.order)
-
-
-class PowerPrivate(Event):
-    """An event that tells one power's florins or hidden forces (ruling R7): unless the phase says
-    otherwise, only that power and the GM see it. Public facts it implies (a building, a technology)
-    are on the map and the power's public record, which every view shows."""
-
-    power: str
-
-    @model_validator(mode="before")
-    @classmethod
-    def _private_by_default(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "visibility" not in data and "power" in data:
-            return {**data, "visibility": Visibility.to(data["power"])}
-        return data
 
 
 class TaxesCollected(PowerPrivate):
@@ -300,4 +285,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ArmiesPlaced,
     ReinforcementsLost,
     ReserveKept,
+    *ECONOMY_EVENTS,
 )

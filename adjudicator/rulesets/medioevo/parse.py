@@ -11,7 +11,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
-from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
+from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.medioevo import parse_economy
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
@@ -49,7 +50,10 @@ from adjudicator.rulesets.medioevo.orders import (
     UpgradePiece,
     Vote,
 )
+from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
+from adjudicator.rulesets.medioevo.parse_support import Reject as _Reject
+from adjudicator.rulesets.medioevo.parse_support import resolve as _resolve
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -65,7 +69,8 @@ _UPGRADE = re.compile(r"^(?P<what>.+?)\s+(?P<n>\d+)\s+(?:TO|A)\s+(?P<to>.+?)\s*$
 _LEVEL = re.compile(r"^\s*(?:(?:LEVEL|LIVELLO|L)\s*)?(?P<n>[123]|III|II|I)\s*$", re.IGNORECASE)
 _ROMAN = {"I": 1, "II": 2, "III": 3}
 BUY_USAGE = (
-    "expected BUY TECH <technology> or BUY <piece> IN <territory>, e.g. BUY TECH Banche, BUY Galea IN Lidia"
+    "expected BUY TECH <technology> or BUY <piece> IN <territory> (BUY 1 VF with INVESTITURA), "
+    "e.g. BUY TECH Banche, BUY Galea IN Lidia"
 )
 UPGRADE_USAGE = "expected UPGRADE <piece> <number> TO <level>, e.g. UPGRADE galley 2 TO 3"
 _PLAY_AMOUNT = re.compile(r"^(?P<rest>.*?)\s+(?P<n>\d+)\s*$")
@@ -80,7 +85,9 @@ EXAMPLES = (
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
     "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, PLAY Gabelliere, "
     "PLAY Avaro ON france, PLAY Mercenario 10, SHORTEN TRUCE WITH hungary BY 1, "
-    "DISPUTE 3 AGAINST france, VOTE 3 BROKEN"
+    "DISPUTE 3 AGAINST france, VOTE 3 BROKEN, SELL Torre IN Banato, SELL galley 2 AT TAXES, BANKRUPTCY, "
+    "BUY 1 VF, EXCHANGE 5 PRISONERS WITH france, RANSOM 5 PRISONERS FROM france FOR 100, "
+    "ACCEPT RANSOM FROM hungary"
 )
 
 
@@ -106,22 +113,6 @@ def _upgrade(text: str, data: DataSet) -> UpgradePiece:
     if item_of(data, kind, level) is None:
         raise _Reject(IssueKind.ILLEGAL, f"there is no level {level} {kind.replace('_', ' ')}")
     return UpgradePiece(label(data, kind, int(found["n"])), level)
-
-
-def _resolve(index: NameIndex, typed: str) -> str:
-    try:
-        return index.resolve(typed.strip())
-    except AmbiguousName as exc:
-        raise _Reject(IssueKind.AMBIGUOUS, str(exc)) from exc
-    except NameNotFound as exc:
-        raise _Reject(IssueKind.ILLEGAL, str(exc)) from exc
-
-
-class _Reject(Exception):
-    def __init__(self, kind: IssueKind, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
 
 
 def _using(text: str) -> tuple[str, int | None]:
@@ -165,12 +156,14 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
                 raise _Reject(IssueKind.SYNTAX, "expected PEACE WITH <power> [USING n CB]")
             return ProposePeace(_resolve(powers, rest[5:]), cb)
         case "accept":
+            if words and words[0].upper() == "RANSOM":
+                return parse_economy.accept_ransom(words, powers)
             if (
                 len(words) < 3
                 or words[0].upper() not in ("PACT", "ALLIANCE", "PEACE")
                 or words[1].upper() != "FROM"
             ):
-                raise _Reject(IssueKind.SYNTAX, "expected ACCEPT PACT|ALLIANCE|PEACE FROM <power>")
+                raise _Reject(IssueKind.SYNTAX, "expected ACCEPT PACT|ALLIANCE|PEACE|RANSOM FROM <power>")
             return Accept(words[0].lower(), _resolve(powers, " ".join(words[2:])))
         case "war":
             rest, cb = _using(text)
@@ -279,6 +272,9 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
         case "repay":
             return RepayLoan()
         case "buy":
+            vf = parse_economy.buy_vf(args[0])
+            if vf is not None:
+                return vf
             words = args[0].split(None, 1)
             if words[0].upper() in ("TECH", "TECNOLOGIA"):
                 if len(words) < 2:
@@ -305,6 +301,16 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             return Place(int(args[0]), _resolve(territory_index(data.board), args[1]))
         case "reserve":
             return Reserve(int(args[0]))
+        case "sell":
+            return parse_economy.sell(args[0], data)
+        case "bankruptcy":
+            return DeclareBankruptcy()
+        case "investitura":
+            return BuyVF()
+        case "exchange":
+            return parse_economy.exchange(args[0], power_index(state, data.board))
+        case "ransom":
+            return parse_economy.ransom(args[0], power_index(state, data.board))
         case "cathedral":
             return PlaceCathedral(_resolve(territory_index(data.board), args[0]))
         case "deploy":

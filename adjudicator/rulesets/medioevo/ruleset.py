@@ -1,8 +1,9 @@
 """Medioevo Universale as a :class:`~adjudicator.core.ruleset.Ruleset`.
 
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
-4 (purchases: technologies, buildings, transports, siege engines and captains), 5 (taxes, loans
-and the cards of the phase), 6 (reinforcements and the cards of the phase) and 8 (positioning).
+4 (purchases: technologies, buildings, transports, siege engines and captains; fire sales), 5 (taxes,
+loans, fire sales, bankruptcy and the cards of the phase), 6 (reinforcements, INVESTITURA's VF,
+prisoners freed and the cards of the phase) and 8 (positioning).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
@@ -47,14 +48,18 @@ from adjudicator.rulesets.medioevo.orders import (
     TakeLoan,
     UpgradePiece,
 )
+from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (
+    bankruptcy,
     card_play,
     cards,
     deployment,
     diplomacy,
+    fire_sale,
     loans,
     placement,
+    prisoners,
     purchases,
     reinforcements,
     taxes,
@@ -142,12 +147,23 @@ class MedioevoRuleset:
                 techs=card_play.techs_by_then(state, power, mail),
                 drawn_counts=True,
             )
+        if isinstance(order, BuyVF):
+            if any(isinstance(o, BuyVF) for o in earlier):
+                return "one BUY n VF a phase: see the line above"
+            techs = card_play.techs_by_then(state, power, mail)
+            return reinforcements.buy_vf_problem(techs, order, self.data)
+        after_sales = state  # purchases are checked with the florins the mail's sales bring first
+        if order.phase == PURCHASES:
+            after_sales = fire_sale.with_proceeds(state, power, mail, self.data)
         return (
             deployment.check(state, power, order, self.data)
+            or fire_sale.check(state, power, order, self.data, earlier)
+            or bankruptcy.check(state, power, order, self.data, earlier)
+            or prisoners.check(state, power, order, earlier)
             or turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
-            or purchases.check(state, power, order, self.data)
+            or purchases.check(after_sales, power, order, self.data)
             or taxes.check(state, power, order)
             or placement.check(state, power, order, self.data)
         )
@@ -196,12 +212,18 @@ class MedioevoRuleset:
                     if purchases.build_problem(self.data, mu, mu, power, order)[0] is None:
                         options.append(order)
             options.extend(self._piece_purchases(mu, power))
+            options.extend(fire_sale.saleable(mu, power, self.data))
         if TAXES in phases:
             if len(held.loans) < loans.loans_allowed(mu, power, self.data):
                 options.append(TakeLoan())
             options.extend(taxes.playable(mu, power, self.data, held.techs))
+            options.extend(fire_sale.saleable(mu, power, self.data, at_taxes=True))
+            if bankruptcy.problem(mu, power, self.data) is None:
+                options.append(DeclareBankruptcy())
         if REINFORCEMENTS in phases:
             options.extend(reinforcements.playable(mu, power, self.data, held.techs))
+            if reinforcements.buy_vf_problem(held.techs, BuyVF(), self.data) is None:
+                options.append(BuyVF())
         if PLACEMENT in phases:
             options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
             cap = placement.reserve_cap(mu, power, self.data)

@@ -37,6 +37,7 @@ class PowerState(BaseModel):
     religion: str | None = None  # set when it differs from the kingdom's (excommunication)
     alliance_policy: tuple[tuple[str, Stance], ...] = ()  # standing, in the order given
     piece_serials: dict[str, int] = {}  # the last number given to a piece of each class
+    prisoners: dict[str, int] = {}  # VF of each other power this power holds prisoner (L978, L1772)
 
     @model_validator(mode="before")
     @classmethod

@@ -18,6 +18,11 @@ MAX_LOANS = 1  # L917
 USURAI = "usurai"
 
 
+def amount_due(principal: int) -> int:
+    """What repaying a loan costs: the principal and 10 % interest, rounded down (L915)."""
+    return principal + principal * LOAN_INTEREST_PCT // 100
+
+
 def loans_allowed(state: MedioevoState, power: str, data: DataSet) -> int:
     """Open loans a power may have: 1 (L917); 2 under a kept USURAI, 0 under a given one (L2762-2764)."""
     effects = state.effects_on(power, USURAI)
@@ -45,7 +50,7 @@ def repay(
         )
         return state
     principal = held.loans[0]
-    due = principal + principal * LOAN_INTEREST_PCT // 100
+    due = amount_due(principal)
     if held.florins < due:
         results.append(
             OrderResult.failure(

@@ -12,6 +12,8 @@ transports of one kind (L835; ARSENALE one more ship of each kind), siege engine
 captains (L872). An upgrade pays the difference (L827-829) for a piece in an own settlement; its
 first level is free where a building of its line of level 2-3 stands, if that building's level
 reaches the new level, once a turn per piece (L831-833, A20).
+
+Each power's fire sales (``fire_sale.py``, L921-923) come before its other orders of the phase.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from adjudicator.rulesets.medioevo.events import (
     TechnologyBought,
 )
 from adjudicator.rulesets.medioevo.orders import PURCHASES, Build, BuyPiece, BuyTech, UpgradePiece
+from adjudicator.rulesets.medioevo.phases import fire_sale
 from adjudicator.rulesets.medioevo.pieces_state import (
     CAPTAIN,
     SIEGE,
@@ -272,6 +275,7 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     events: list[Event] = []
     results: list[OrderResult] = []
     for power in state.acting_order():
+        state = fire_sale.resolve_sales(state, power, orders.get(power, ()), PURCHASES, data, events, results)
         held = start.powers[power].techs
         bought = 0
         for order in orders.get(power, ()):

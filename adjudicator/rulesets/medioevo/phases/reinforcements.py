@@ -10,11 +10,11 @@ Implemented: every line of the reinforcement sheet (L992-1004) that needs no ord
 * FEUDALESIMO's VF per Castle (L989, L3036, ex L3002).
 
 The technologies' amounts are their ``params`` in ``technologies.toml`` (``free_vf_per_turn``,
-``vf_per_castle``); each technology's line of ``items`` carries its name. Not here: INVESTITURA's
-optional VF bought for 15 florins (L988, L3024, ex L2998), which needs an order, FANATISMO's
-+5 VF to a CROCIATA participant
-(L987, L1474; the crusade comes with the events), and the exchange and ransom of prisoners
-(L1006), which come with combat.
+``vf_per_castle``); each technology's line of ``items`` carries its name. INVESTITURA's optional
+VF, 1 for 15 florins paid to the bank, by the order ``BUY 1 VF`` (L988, L1001, L3024, ex L2998;
+``extra_vf``, ``extra_vf_cost``), after the power's card plays. Prisoners freed by exchange or ransom
+(L1006) join their owner's reinforcements first (``prisoners.py``). Not here: FANATISMO's +5 VF to
+a CROCIATA participant (L987, L1474; the crusade comes with the events).
 
 The Empire cards of the phase, played with ``PLAY``: CARDINALE, 1/2/3 VF per Cathedral by
 MONOTEISMO/TEOLOGIA/FANATISMO (L2526, ex L2562-2564); CAVALIERE, 1/2/3 VF per Castle by
@@ -34,7 +34,10 @@ from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import CardPlayed, ReinforcementsGranted
+from adjudicator.rulesets.medioevo.events_economy import VFBought
 from adjudicator.rulesets.medioevo.orders import REINFORCEMENTS, PlayReinforcementCard
+from adjudicator.rulesets.medioevo.orders_economy import BuyVF
+from adjudicator.rulesets.medioevo.phases import prisoners
 from adjudicator.rulesets.medioevo.phases.card_play import (
     after_play,
     ladder_step,
@@ -108,12 +111,71 @@ def mercenaries(state: MedioevoState, power: str, data: DataSet, amount: int | N
     return bought, bought * price
 
 
+def vf_for_sale(techs: Collection[str], data: DataSet) -> list[tuple[str, int, int]]:
+    """(technology, VF, florins a VF) for each technology held that sells VF: INVESTITURA's 1 VF
+    for 15 florins (L988, L1001, ex L2998; ``extra_vf``, ``extra_vf_cost`` in the data)."""
+    return [
+        (tid, int(t.params["extra_vf"]), int(t.params["extra_vf_cost"]))
+        for tid, t in data.technologies.items()
+        if tid in techs and "extra_vf_cost" in t.params
+    ]
+
+
+def buy_vf_problem(techs: Collection[str], order: BuyVF, data: DataSet) -> str | None:
+    offers = vf_for_sale(techs, data)
+    most = sum(vf for _, vf, _ in offers)
+    if not offers:
+        sellers = [t.name for t in data.technologies.values() if "extra_vf_cost" in t.params]
+        return f"buying VF needs {' or '.join(sellers)} (L988)"
+    if not 1 <= order.amount <= most:
+        return f"you may buy {most} VF a turn (L988)"
+    return None
+
+
+def _buy_vf(
+    state: MedioevoState,
+    power: str,
+    given: Sequence[Order],
+    data: DataSet,
+    items: dict[str, int],
+    events: list[Event],
+    results: list[OrderResult],
+) -> MedioevoState:
+    """BUY n VF: the cheapest offers first, paid to the bank; one order a phase."""
+    order = next((o for o in given if isinstance(o, BuyVF)), None)
+    if order is None:
+        return state
+    held = state.powers[power]
+    problem = buy_vf_problem(held.techs, order, data)
+    left, paid = order.amount, 0
+    bought: list[tuple[str, int, int]] = []
+    for tid, vf, price in sorted(vf_for_sale(held.techs, data), key=lambda o: o[2]):
+        take = min(vf, left)
+        if take:
+            bought.append((tid, take, take * price))
+            left, paid = left - take, paid + take * price
+    if problem is None and paid > held.florins:
+        problem = f"{order.amount} VF cost {paid} florins and you hold {held.florins}"
+    if problem:
+        results.append(OrderResult.failure(power, REINFORCEMENTS, order.canonical(), "not-allowed", problem))
+        return state
+    state = state.with_power(power, florins=held.florins - paid).evolve(bank=state.bank + paid)
+    for tid, vf, cost in bought:
+        name = data.technologies[tid].name
+        items[name] = items.get(name, 0) + vf
+        events.append(VFBought(power=power, tech=name, vf=vf, cost=cost))
+    results.append(OrderResult.success(power, REINFORCEMENTS, order.canonical(), f"paid {paid} florins"))
+    return state
+
+
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
     events: list[Event] = []
     results: list[OrderResult] = []
+    state = prisoners.resolve(state, orders, events, results)
     for power in state.acting_order():
         items = reinforcements(state, power, data)
         state = _play_cards(state, power, orders.get(power, ()), data, items, events, results)
+        state = _buy_vf(state, power, orders.get(power, ()), data, items, events, results)
         total = sum(items.values())
         state = state.with_power(power, reinforcements=state.powers[power].reinforcements + total)
         events.append(ReinforcementsGranted(power=power, items=items, total=total))

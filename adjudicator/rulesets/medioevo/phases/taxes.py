@@ -21,11 +21,12 @@ Implemented: every line of the tax sheet (L945-956):
 
 The amounts are the ``params``/``values`` of the technologies and cards in the data
 (``technologies.toml``, ``cards.toml``); each line of ``items`` carries its technology's or card's
-name. Not here: fire sales (L921-923) and bankruptcy (L925-931).
+name. Fire sales (L921-923) are in ``fire_sale.py``, bankruptcy (L925-931) in ``bankruptcy.py``.
 
 Order of operations (docs/rulings.md R3): first every card play, in turn order (so AVARO and USURAI
 act on this phase's collection of their holder wherever it sits in the turn order); then powers in
-turn order, each: income, then repayments, then new loans.
+turn order, each: income, then its fire sales ``AT TAXES``, then repayments, then bankruptcy,
+then new loans (refused after a bankruptcy).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.events import CardPlayed, TaxesCollected
 from adjudicator.rulesets.medioevo.orders import TAXES, PlayTaxCard, RepayLoan, TakeLoan
-from adjudicator.rulesets.medioevo.phases import loans
+from adjudicator.rulesets.medioevo.phases import bankruptcy, fire_sale, loans
 from adjudicator.rulesets.medioevo.phases.card_play import (
     after_play,
     duration,
@@ -244,10 +245,15 @@ def resolve(
             effect = "played for the taxes" + _times(played[power].count(card_id))
             events.append(CardPlayed(power=power, card=name, target=None, effect=effect))
         power_orders = orders.get(power, ())
+        state = fire_sale.resolve_sales(state, power, power_orders, TAXES, data, events, results)
         for repay in (o for o in power_orders if isinstance(o, RepayLoan)):
             state = loans.repay(state, power, repay, events, results)
+        state, bankrupt = bankruptcy.resolve(state, power, power_orders, data, events, results)
         for loan in (o for o in power_orders if isinstance(o, TakeLoan)):
-            state = loans.borrow(state, power, loan, dice, data, events, results)
+            if bankrupt:
+                state = bankruptcy.no_loan(state, power, loan, results)
+            else:
+                state = loans.borrow(state, power, loan, dice, data, events, results)
         state = _unpaid_loans(state, power, data, events)
     return Resolution(state, tuple(events), tuple(results))
 

@@ -1,0 +1,25 @@
+"""What the order parsers share: the refusal of a line with its reason, and name look-ups."""
+
+from __future__ import annotations
+
+from adjudicator.core.orders import IssueKind
+from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
+
+
+class Reject(Exception):
+    """A line that is not accepted, with the kind of issue and the reason quoted to the player."""
+
+    def __init__(self, kind: IssueKind, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+def resolve(index: NameIndex, typed: str) -> str:
+    """The id a typed name stands for; an unknown or ambiguous name rejects the line."""
+    try:
+        return index.resolve(typed.strip())
+    except AmbiguousName as exc:
+        raise Reject(IssueKind.AMBIGUOUS, str(exc)) from exc
+    except NameNotFound as exc:
+        raise Reject(IssueKind.ILLEGAL, str(exc)) from exc

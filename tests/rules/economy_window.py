@@ -1,0 +1,70 @@
+"""Turn 1's economy window played by mail, for the tests of the fire sale, bankruptcy,
+INVESTITURA and prisoners: the GM's edits, the mails parsed as a player's, the window resolved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.engine import WindowOutcome, resolve_window, window_label
+from adjudicator.core.events import Event
+from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
+from adjudicator.orders.text import split_order_text
+from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
+from adjudicator.rulesets.medioevo.state import MedioevoState
+
+RULES = MedioevoRuleset()
+DATA = RULES.data
+SEED = b"f" * 32
+POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
+
+
+def economy(*edits: str, rules: MedioevoRuleset = RULES) -> MedioevoState:
+    """Turn 1's economy window, after the GM's edits."""
+    state, _ = rules.initial_state("g", POWERS, {}, Dice(SEED, "T0.setup"))
+    while window_label(rules, state) != "T1.economy":
+        state = resolve_window(rules, state, {}, SEED).state
+    for line in edits:
+        state, _ = rules.gm_edit(state, line)
+    return cast(MedioevoState, state)
+
+
+def refused(state: MedioevoState, power: str, *lines: str, rules: MedioevoRuleset = RULES) -> list[str]:
+    """The reason given for each line of a mail on arrival, '' for an accepted line."""
+    submission = rules.parse(state, power, split_order_text("\n".join(lines)).lines)
+    reasons = {i.line_no: i.message for i in submission.issues}
+    return [reasons.get(n, "") for n in range(1, len(lines) + 1)]
+
+
+def mail(state: MedioevoState, power: str, *lines: str, rules: MedioevoRuleset = RULES) -> tuple[Order, ...]:
+    """The orders of a mail whose every line is accepted."""
+    submission = rules.parse(state, power, split_order_text("\n".join(lines)).lines)
+    assert submission.issues == (), submission.issues
+    return submission.orders
+
+
+def play(
+    state: MedioevoState,
+    mails: Mapping[str, Sequence[str]],
+    loaded: Mapping[str, Sequence[int]] | None = None,
+    rules: MedioevoRuleset = RULES,
+) -> WindowOutcome:
+    """The window resolved with these mails (every line accepted)."""
+    orders = {p: mail(state, p, *lines, rules=rules) for p, lines in mails.items()}
+    return resolve_window(rules, state, orders, SEED, loaded)
+
+
+def after(outcome: WindowOutcome, phase: str) -> MedioevoState:
+    """The state right after one phase of the window."""
+    return cast(MedioevoState, next(o.state for o in outcome.phases if o.phase == phase))
+
+
+def results(outcome: WindowOutcome, power: str) -> dict[str, OrderResult]:
+    """The power's order results, by canonical order."""
+    return {r.order: r for o in outcome.phases for r in o.results if r.power == power}
+
+
+def events(outcome: WindowOutcome) -> list[Event]:
+    return [e for o in outcome.phases for e in o.events]
