@@ -7,21 +7,19 @@ from __future__ import annotations
 from typing import cast
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.core.orders import Order
 from adjudicator.core.ruleset import Resolution
-from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.events_diplomacy import GrievanceChanged
 from adjudicator.rulesets.medioevo.orders import PURCHASES, PlayPurchaseCard
 from adjudicator.rulesets.medioevo.phases.purchase_terms import mecenate_pct
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from tests.rules.test_card_plays import after, economy, mail, money, rejected
 
 RULES = MedioevoRuleset()
 DATA = RULES.data
 SEED = b"q" * 32
-POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
 # eight technologies make LT II, sixteen LT III (L446); none of LT2 lowers a price
 LT2 = ["commercio", "legge", "agricoltura", "allevamento", "caccia", "istruzione", "tessitura", "forgiatura"]
 LT3 = [
@@ -37,50 +35,16 @@ LT3 = [
 ]
 
 
-def economy(*edits: str) -> MedioevoState:
-    """Turn 1's economy window, hands emptied, after the GM's edits."""
-    state, _ = RULES.initial_state("g", POWERS, {}, Dice(SEED, "T0.setup"))
-    while window_label(RULES, state) != "T1.economy":
-        state = resolve_window(RULES, state, {}, SEED).state
-    for power in POWERS:
-        state = cast(MedioevoState, state).with_power(power, cards=())
-    for line in edits:
-        state, _ = RULES.gm_edit(state, line)
-    return cast(MedioevoState, state)
-
-
 def techs(power: str, *names: str) -> list[str]:
     return [f"GRANT {power} tech {t}" for t in names]
-
-
-def mail(state: MedioevoState, power: str, *lines: str) -> tuple[Order, ...]:
-    """The orders of a mail, every line accepted on arrival."""
-    submission = RULES.parse(state, power, split_order_text("\n".join(lines)).lines)
-    assert submission.issues == (), submission.issues
-    return submission.orders
-
-
-def rejected(state: MedioevoState, power: str, *lines: str) -> list[str]:
-    """The reasons given for the lines of a mail, '' for an accepted line."""
-    submission = RULES.parse(state, power, split_order_text("\n".join(lines)).lines)
-    reasons = {i.line_no: i.message for i in submission.issues}
-    return [reasons.get(n, "") for n in range(1, len(lines) + 1)]
 
 
 def purchases(state: MedioevoState, orders: dict[str, tuple[Order, ...]]) -> Resolution:
     return RULES.resolve(state, PURCHASES, orders, Dice(SEED, "T1.purchases"))
 
 
-def after(resolution: Resolution) -> MedioevoState:
-    return cast(MedioevoState, resolution.state)
-
-
 def notes(resolution: Resolution) -> dict[str, str]:
     return {r.order: (r.note if r.ok else r.reason.message if r.reason else "") for r in resolution.results}
-
-
-def money(state: MedioevoState) -> int:
-    return state.bank + sum(p.florins for p in state.powers.values())
 
 
 def test_contessa_example_L2586_a_fourth_technology_with_universita() -> None:
