@@ -13,14 +13,17 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyPiece,
     BuyTech,
+    Customize,
     DeclareWar,
     Keep,
     Place,
     PlayDiplomacyCard,
+    PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
     Propose,
     ProposePeace,
+    Repair,
     TakeLoan,
     Vote,
 )
@@ -33,11 +36,12 @@ def _pick(seed: str, n: int) -> int:
 
 
 def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
-    """A thrifty bot: bids a little when rich, keeps a card (two when rich), buys a technology and,
-    when rich, a building and now and then a transport, borrows when poor, sells a piece when short
-    of florins (bankrupt when it may), buys INVESTITURA's VF, plays its taxes and reinforcements
-    cards, spreads its reinforcements; in diplomacy it accepts every offer, sues for
-    peace, proposes a pact or an alliance and now and then declares war."""
+    """A thrifty bot: bids a little when rich, keeps a card (two when rich), repairs what is
+    damaged, buys a technology and, when rich, a building, now and then a transport or a
+    customisation disc, borrows when poor, sells a piece when short of florins (bankrupt when it
+    may), buys INVESTITURA's VF, plays its purchases, taxes and reinforcements cards, spreads its
+    reinforcements; in diplomacy it accepts every offer, sues for peace, proposes a pact or an
+    alliance and now and then declares war."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -54,6 +58,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         if others and me["florins"] >= 900:
             lines.append(others[0].canonical())
     lines += _diplomacy(key, legal)
+    lines += [o.canonical() for o in legal if isinstance(o, Repair)]
     techs = [o for o in legal if isinstance(o, BuyTech)]
     if techs and me["florins"] >= 600:
         lines.append(techs[_pick(key + "tech", len(techs))].canonical())
@@ -68,6 +73,9 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     ]
     if transports and me["florins"] >= 600 and _pick(key + "transport?", 3) == 0:
         lines.append(transports[_pick(key + "transport", len(transports))].canonical())
+    discs = [o for o in legal if isinstance(o, Customize)]
+    if discs and me["florins"] >= 1200 and _pick(key + "disc?", 4) == 0:
+        lines.append(discs[_pick(key + "disc", len(discs))].canonical())
     if any(isinstance(o, TakeLoan) for o in legal) and me["florins"] < 1100:
         lines.append(TakeLoan().canonical())
     lines += _short_of_money(me["florins"], legal)
@@ -103,14 +111,16 @@ def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
 
 
 def _economy_cards(key: str, legal: Sequence[Order]) -> list[str]:
-    """One play of each taxes and reinforcements card it may play: USURAI kept, AVARO on a power
-    picked at random, MERCENARIO buying as many VF as it may."""
-    plays = [o for o in legal if isinstance(o, PlayTaxCard | PlayReinforcementCard)]
+    """One play of each purchases, taxes and reinforcements card it may play: USURAI kept, AVARO
+    and TACCAGNO on a power picked at random, ABATE and the like for a technology picked at random,
+    CAPOMASTRO for one building, MERCENARIO buying as many VF as it may."""
+    plays = [o for o in legal if isinstance(o, PlayPurchaseCard | PlayTaxCard | PlayReinforcementCard)]
     lines: list[str] = []
     for card in dict.fromkeys(o.card for o in plays):
         options = [o for o in plays if o.card == card]
-        own = [o for o in options if not isinstance(o, PlayTaxCard) or o.target is None]
-        chosen = own[0] if own else options[_pick(key + card, len(options))]
+        own = [o for o in options if isinstance(o, PlayReinforcementCard) or o.target is None]
+        pool = own or options
+        chosen = pool[_pick(key + card, len(pool))]
         lines.append(chosen.canonical())
     return lines
 

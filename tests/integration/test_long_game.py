@@ -82,7 +82,7 @@ def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
 
 def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) -> None:
     """Technologies, buildings and pieces are the start's plus what the events report bought,
-    raised or sold."""
+    raised, sold or lost for want of repair."""
     data = default_dataset()
     items = catalogue(data)
     techs = {p: set(held.techs) for p, held in start.powers.items()}
@@ -104,6 +104,14 @@ def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) 
             buildings[data_["territory"]][data_["asset"]] -= 1
         elif event.kind == "mu-asset-sold":
             del levels[data_["power"], data_["asset"]]
+        elif event.kind == "mu-building-reduced":
+            buildings[data_["territory"]][data_["building"]] -= 1
+            if data_["to"]:
+                buildings[data_["territory"]][data_["to"]] += 1
+        elif event.kind == "mu-piece-reduced" and data_["level"] == 0:
+            del levels[data_["power"], data_["piece"]]
+        elif event.kind == "mu-piece-reduced":
+            levels[data_["power"], data_["piece"]] = data_["level"]
     assert {p: set(held.techs) for p, held in state.powers.items()} == techs
     assert {t: Counter(terr.buildings) for t, terr in state.territories.items()} == {
         t: +counts for t, counts in buildings.items()

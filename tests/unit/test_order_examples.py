@@ -53,6 +53,22 @@ def test_valid_card_plays_example_is_accepted_whole() -> None:
     assert len(submission.orders) == len(text.lines)
 
 
+def test_valid_purchase_cards_example_is_accepted_whole() -> None:
+    """economy-purchase-cards.txt: the cards in hand, the technologies they need, a damaged
+    Cathedral in Pest and a Banato with no Torre (GM edits)."""
+    state = state_at("T1.economy")
+    for card in ("MECENATE", "ARCHITETTO", "ABATE", "CAPOMASTRO", "TACCAGNO"):
+        state, _ = RULES.gm_edit(state, f"GRANT hungary card {card}")
+    for tech in ("BANCHE", "ARCHITETTURA", "INGEGNERIA", "MATEMATICA"):
+        state, _ = RULES.gm_edit(state, f"GRANT hungary tech {tech}")
+    state, _ = RULES.gm_edit(state, "DAMAGE Pest cathedral")
+    state, _ = RULES.gm_edit(state, "BUILD Banato village")
+    text = split_order_text((EXAMPLES / "valid" / "economy-purchase-cards.txt").read_text())
+    submission = RULES.parse(state, "hungary", text.lines)
+    assert submission.issues == ()
+    assert len(submission.orders) == len(text.lines)
+
+
 def test_invalid_examples_are_rejected_line_by_line() -> None:
     text = split_order_text((EXAMPLES / "invalid" / "economy.txt").read_text())
     submission = RULES.parse(state_at("T1.economy"), "hungary", text.lines)

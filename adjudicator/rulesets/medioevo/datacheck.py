@@ -192,6 +192,9 @@ def _cards(data: DataSet, r: _Report) -> None:
         r.known("cards", f"{cid}.requires_any", card.requires_any, techs, "technology")
         r.known("cards", f"{cid}.requires_all", card.requires_all, techs, "technology")
         r.known("cards", f"{cid}.ladder", card.ladder, techs, "technology")
+        r.known("cards", f"{cid}.params.trees", card.params.get("trees", ()), data.trees, "tree")
+        opened = [k.removeprefix("categories_with_") for k in card.params if k.startswith("categories_with_")]
+        r.known("cards", f"{cid}.params.categories_with_*", opened, techs, "technology")
     deck = data.empire_deck
     for cid, copies in deck.counts.items():
         if cid not in data.cards:

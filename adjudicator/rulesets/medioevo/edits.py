@@ -1,4 +1,5 @@
-"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE (scenarios and `adjudicator gm edit`).
+"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE, DAMAGE (scenarios and
+`adjudicator gm edit`).
 
 ``SET captor prisoners owner N`` sets the VF of ``owner`` that ``captor`` holds prisoner (combat
 will take prisoners itself, L978, L1772)."""
@@ -10,6 +11,7 @@ from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import item_index, territory_index
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
+from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_named
 from adjudicator.rulesets.medioevo.pieces_state import catalogue
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -18,7 +20,8 @@ USAGE = (
     "SET captor prisoners owner N, "
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building..., TURNORDER power..., ALLY power power, PACT power power..., "
-    "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1, PIECE power item IN territory"
+    "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1, PIECE power item IN territory, "
+    "DAMAGE territory building..., DAMAGE PIECE power piece"
 )
 
 
@@ -50,7 +53,10 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
         bad = [w for w in wanted if w not in data.buildings]
         if bad or not wanted:
             raise EditError(f"{command!r}: expected buildings among {', '.join(data.buildings)}")
-        return state.with_territory(tid, buildings=wanted)
+        left = {b: t for b, t in state.territories[tid].damaged.items() if b in wanted}
+        return state.with_territory(tid, buildings=wanted, damaged=left)
+    if verb == "DAMAGE":
+        return _damage(state, words[1:], powers, data)
     power = _lookup(powers, words[1])
     held = state.powers[power]
     match verb, words[2:]:
@@ -116,3 +122,24 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
             armies = {**terr.armies, power: total}
             return state.with_territory(tid, armies={p: n for p, n in armies.items() if n})
     raise EditError(f"{command!r}: {USAGE}")
+
+
+def _damage(state: MedioevoState, words: list[str], powers: NameIndex, data: DataSet) -> MedioevoState:
+    """``DAMAGE Pest cathedral town`` or ``DAMAGE PIECE hungary galley 1``: damaged, to be repaired
+    in this turn's purchases phase or lose a level at its end (L1024, L1056, L1420). Combat and
+    the calamities will damage by themselves once they exist."""
+    if words[0].upper() == "PIECE" and len(words) >= 3:
+        power = _lookup(powers, words[1])
+        piece = piece_named(data, state, power, " ".join(words[2:]))
+        if piece is None:
+            raise EditError(f"DAMAGE PIECE: {power} has no {' '.join(words[2:])!r}")
+        return state.with_piece(piece, damaged=True, repair_by=state.turn)
+    tid = _lookup(territory_index(data.board), words[0])
+    terr = state.territories[tid]
+    wanted = [w.lower() for w in words[1:]]
+    bad = [w for w in wanted if w not in terr.buildings]
+    if bad or not wanted:
+        raise EditError(
+            f"DAMAGE {words[0]}: expected buildings standing there, among {', '.join(terr.buildings)}"
+        )
+    return state.with_territory(tid, damaged={**terr.damaged, **dict.fromkeys(wanted, state.turn)})

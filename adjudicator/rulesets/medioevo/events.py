@@ -237,6 +237,56 @@ class ReserveKept(PowerPrivate):
         return f"{self.power} keeps {self.amount} VF behind the screen (LOGISTICA, L1540)"
 
 
+class PieceCustomised(PowerPrivate):
+    kind: ClassVar[str] = "mu-piece-customised"
+    power: str
+    piece: str
+    discs: str  # "+1 PM", "+20 armies"
+    cost: int
+
+    def summary(self) -> str:
+        return f"{self.power} customises {self.piece} with {self.discs} for {self.cost} florins"
+
+
+class Repaired(PowerPrivate):
+    kind: ClassVar[str] = "mu-repaired"
+    power: str
+    what: str  # a building id, or a ship's label
+    territory: str | None
+    cost: int
+
+    def summary(self) -> str:
+        where = f" in {self.territory}" if self.territory else ""
+        return f"{self.power} repairs its {self.what}{where} for {self.cost} florins"
+
+
+class BuildingReduced(Event):
+    """A damaged building not repaired by the purchases phase after the damage (L1056)."""
+
+    kind: ClassVar[str] = "mu-building-reduced"
+    owner: str | None
+    territory: str
+    building: str
+    to: str | None
+
+    def summary(self) -> str:
+        end = f"falls to a {self.to}" if self.to else "is lost"
+        return f"The damaged {self.building} in {self.territory}, not repaired, {end}"
+
+
+class PieceReduced(Event):
+    """A damaged ship not repaired in time loses a level, or sinks at level I (L1420)."""
+
+    kind: ClassVar[str] = "mu-piece-reduced"
+    power: str
+    piece: str
+    level: int  # 0: removed
+
+    def summary(self) -> str:
+        end = f"falls to level {self.level}" if self.level else "is lost"
+        return f"{self.power}'s damaged {self.piece}, not repaired, {end}"
+
+
 class CardPlayed(Event):
     """Played cards are shown (L558 keeps hands secret, not plays)."""
 
@@ -270,6 +320,10 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     BuildingBought,
     PieceBought,
     PieceUpgraded,
+    PieceCustomised,
+    Repaired,
+    BuildingReduced,
+    PieceReduced,
     SetupDone,
     CardsDrawn,
     CardsDealt,

@@ -127,6 +127,55 @@ class UpgradePiece(Order):
 
 
 @dataclass(frozen=True, slots=True)
+class Customize(Order):
+    """Add customisation discs to a transport standing in an own settlement, 50 florins each:
+    ``disc`` is ``pm`` (+1 PM), ``armies`` (+10, war transports) or ``goods`` (+10, commercial
+    ones); at most one disc of a kind per level of the transport (L859-861, L882-886)."""
+
+    phase: ClassVar[str] = PURCHASES
+    piece: str  # its label: "galley 2"
+    disc: str
+    amount: int  # as written: +2 PM, +20 armies (``purchase_rules.customisation_step`` a disc)
+    words: ClassVar[dict[str, str]] = {"pm": "MOVE", "armies": "ARMIES", "goods": "GOODS"}
+
+    def canonical(self) -> str:
+        return f"CUSTOMIZE {self.piece} WITH +{self.amount} {self.words[self.disc]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(Order):
+    """Repair a damaged building (``territory`` set) or ship (``territory`` None, ``what`` its
+    label) for 25 % of its value, rounded down, before it loses a level (L1024, L1056, L1420)."""
+
+    phase: ClassVar[str] = PURCHASES
+    what: str
+    territory: str | None = None
+
+    def canonical(self) -> str:
+        where = f" IN {self.territory}" if self.territory else ""
+        return f"REPAIR {self.what}{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPurchaseCard(Order):
+    """Play an Empire card of the purchases phase: ABATE, CONTESSA, OSPITALIERE (``tech``: the free
+    technology), ARCHITETTO, MECENATE, CAPOMASTRO (``builds``: (building, territory) pairs built or
+    raised one level for free) or TACCAGNO (``target``: the power that cannot buy)."""
+
+    phase: ClassVar[str] = PURCHASES
+    card: str
+    target: str | None = None
+    tech: str | None = None
+    builds: tuple[tuple[str, str], ...] = ()
+
+    def canonical(self) -> str:
+        on = f" ON {self.target}" if self.target else ""
+        tech = f" FOR {self.tech}" if self.tech else ""
+        builds = ": " + ", ".join(f"{b} IN {t}" for b, t in self.builds) if self.builds else ""
+        return f"PLAY {self.card}{on}{tech}{builds}"
+
+
+@dataclass(frozen=True, slots=True)
 class TakeLoan(Order):
     """Ask the bank for a loan (seed 002, L911-919)."""
 

@@ -29,6 +29,7 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyPiece,
     BuyTech,
+    Customize,
     DeclareWar,
     Deploy,
     Dispute,
@@ -37,11 +38,13 @@ from adjudicator.rulesets.medioevo.orders import (
     Place,
     PlaceCathedral,
     PlayDiplomacyCard,
+    PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
     Policy,
     Propose,
     ProposePeace,
+    Repair,
     RepayLoan,
     Reserve,
     Revoke,
@@ -52,19 +55,17 @@ from adjudicator.rulesets.medioevo.orders import (
 )
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
-from adjudicator.rulesets.medioevo.parse_support import Reject as _Reject
-from adjudicator.rulesets.medioevo.parse_support import resolve as _resolve
+from adjudicator.rulesets.medioevo.parse_cards import play
+from adjudicator.rulesets.medioevo.parse_support import IN, Reject, resolve
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-_IN = re.compile(r"\s+IN\s+", re.IGNORECASE)
 _USING = re.compile(r"^(?P<rest>.*?)\s+USING\s+(?P<cb>\d+)\s+CB\s*$", re.IGNORECASE)
 _PROPOSAL = re.compile(
     r"^WITH\s+(?P<who>.+?)\s+(?:FOR\s+(?P<turns>\d+)\s+TURNS?|(?P<forever>FOREVER))(?P<secret>\s+SECRET)?\s*$",
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
-_PLAY_ON = re.compile(r"\s+ON\s+", re.IGNORECASE)
 _UPGRADE = re.compile(r"^(?P<what>.+?)\s+(?P<n>\d+)\s+(?:TO|A)\s+(?P<to>.+?)\s*$", re.IGNORECASE)
 _LEVEL = re.compile(r"^\s*(?:(?:LEVEL|LIVELLO|L)\s*)?(?P<n>[123]|III|II|I)\s*$", re.IGNORECASE)
 _ROMAN = {"I": 1, "II": 2, "III": 3}
@@ -73,18 +74,35 @@ BUY_USAGE = (
     "e.g. BUY TECH Banche, BUY Galea IN Lidia"
 )
 UPGRADE_USAGE = "expected UPGRADE <piece> <number> TO <level>, e.g. UPGRADE galley 2 TO 3"
-_PLAY_AMOUNT = re.compile(r"^(?P<rest>.*?)\s+(?P<n>\d+)\s*$")
+CUSTOMIZE_USAGE = (
+    "expected CUSTOMIZE <piece> <number> WITH +<n> MOVE|ARMIES|GOODS, e.g. CUSTOMIZE galley 1 WITH +1 MOVE"
+)
+_CUSTOMIZE = re.compile(
+    r"^(?P<piece>.+?\s+\d+)\s+(?:WITH|CON)\s+\+?\s*(?P<n>\d+)\s+(?P<disc>[^\d\s].*?)\s*$", re.IGNORECASE
+)
+DISCS = {
+    "MOVE": "pm",
+    "MOVES": "pm",
+    "PM": "pm",
+    "MP": "pm",
+    "ARMIES": "armies",
+    "ARMY": "armies",
+    "ARMATE": "armies",
+    "VF": "armies",
+    "GOODS": "goods",
+    "MERCI": "goods",
+}
 PROPOSAL_EXAMPLE = "PACT WITH hungary FOR 3 TURNS: free passage for my armies"
 STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NEUTRAL}
 VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
-CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
 EXAMPLES = (
     "CATHEDRAL IN Pest, DEPLOY 20 IN Pest, BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, "
     "BUY TECH Banche, BUILD Torre IN Banato, BUY Galea IN Lidia, UPGRADE galley 1 TO 2, LOAN, REPAY, "
-    "PLACE 5 IN Pest, RESERVE 5, "
+    "CUSTOMIZE galley 1 WITH +1 MOVE, REPAIR Cattedrale IN Pest, PLACE 5 IN Pest, RESERVE 5, "
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
     "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, PLAY Gabelliere, "
-    "PLAY Avaro ON france, PLAY Mercenario 10, SHORTEN TRUCE WITH hungary BY 1, "
+    "PLAY Avaro ON france, PLAY Mercenario 10, PLAY Abate FOR Monoteismo, "
+    "PLAY Capomastro: Torre IN Banato, SHORTEN TRUCE WITH hungary BY 1, "
     "DISPUTE 3 AGAINST france, VOTE 3 BROKEN, SELL Torre IN Banato, SELL galley 2 AT TAXES, BANKRUPTCY, "
     "BUY 1 VF, EXCHANGE 5 PRISONERS WITH france, RANSOM 5 PRISONERS FROM france FOR 100, "
     "ACCEPT RANSOM FROM hungary"
@@ -99,19 +117,19 @@ def _parser() -> Lark:
 def _upgrade(text: str, data: DataSet) -> UpgradePiece:
     found = _UPGRADE.match(text.strip())
     if not found:
-        raise _Reject(IssueKind.SYNTAX, UPGRADE_USAGE)
-    kind = _resolve(piece_class_index(data), found["what"])
+        raise Reject(IssueKind.SYNTAX, UPGRADE_USAGE)
+    kind = resolve(piece_class_index(data), found["what"])
     level_text = _LEVEL.match(found["to"])
     if level_text:
         n = level_text["n"].upper()
         level = int(n) if n.isdigit() else _ROMAN[n]
     else:
-        item = catalogue(data)[_resolve(item_index(data), found["to"])]
+        item = catalogue(data)[resolve(item_index(data), found["to"])]
         if item.kind != kind:
-            raise _Reject(IssueKind.ILLEGAL, f"a {kind.replace('_', ' ')} cannot become a {item.name}")
+            raise Reject(IssueKind.ILLEGAL, f"a {kind.replace('_', ' ')} cannot become a {item.name}")
         level = item.level
     if item_of(data, kind, level) is None:
-        raise _Reject(IssueKind.ILLEGAL, f"there is no level {level} {kind.replace('_', ' ')}")
+        raise Reject(IssueKind.ILLEGAL, f"there is no level {level} {kind.replace('_', ' ')}")
     return UpgradePiece(label(data, kind, int(found["n"])), level)
 
 
@@ -125,22 +143,22 @@ def _proposal(kind: PactKind, text: str, powers: NameIndex) -> Propose:
     head, _, terms = text.partition(":")
     found = _PROPOSAL.match(head.strip())
     if not found:
-        raise _Reject(
+        raise Reject(
             IssueKind.SYNTAX,
             f"expected {kind.upper()} WITH <power>[, <power>] FOR <n> TURNS|FOREVER [SECRET]: <terms>, "
             f"e.g. {PROPOSAL_EXAMPLE} (a pact always states its length, L633)",
         )
-    partners = tuple(dict.fromkeys(_resolve(powers, n) for n in found["who"].split(",") if n.strip()))
+    partners = tuple(dict.fromkeys(resolve(powers, n) for n in found["who"].split(",") if n.strip()))
     turns = None if found["forever"] else int(found["turns"])
     if turns is not None and turns < 1:
-        raise _Reject(IssueKind.SYNTAX, "a pact lasts 1 turn or more, or FOREVER")
+        raise Reject(IssueKind.SYNTAX, "a pact lasts 1 turn or more, or FOREVER")
     return Propose(kind, partners, turns, bool(found["secret"]), " ".join(terms.split()))
 
 
 def _number(text: str, usage: str) -> tuple[int, str]:
     found = _NUMBER.match(text.strip())
     if not found:
-        raise _Reject(IssueKind.SYNTAX, f"expected {usage}")
+        raise Reject(IssueKind.SYNTAX, f"expected {usage}")
     return int(found["n"]), (found["rest"] or "").strip()
 
 
@@ -153,8 +171,8 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
         case "peace":
             rest, cb = _using(text)
             if not rest.upper().startswith("WITH "):
-                raise _Reject(IssueKind.SYNTAX, "expected PEACE WITH <power> [USING n CB]")
-            return ProposePeace(_resolve(powers, rest[5:]), cb)
+                raise Reject(IssueKind.SYNTAX, "expected PEACE WITH <power> [USING n CB]")
+            return ProposePeace(resolve(powers, rest[5:]), cb)
         case "accept":
             if words and words[0].upper() == "RANSOM":
                 return parse_economy.accept_ransom(words, powers)
@@ -163,78 +181,64 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
                 or words[0].upper() not in ("PACT", "ALLIANCE", "PEACE")
                 or words[1].upper() != "FROM"
             ):
-                raise _Reject(IssueKind.SYNTAX, "expected ACCEPT PACT|ALLIANCE|PEACE|RANSOM FROM <power>")
-            return Accept(words[0].lower(), _resolve(powers, " ".join(words[2:])))
+                raise Reject(IssueKind.SYNTAX, "expected ACCEPT PACT|ALLIANCE|PEACE|RANSOM FROM <power>")
+            return Accept(words[0].lower(), resolve(powers, " ".join(words[2:])))
         case "war":
             rest, cb = _using(text)
             if rest.upper().startswith("ON "):
                 rest = rest[3:]
-            return DeclareWar(_resolve(powers, rest), cb)
+            return DeclareWar(resolve(powers, rest), cb)
         case "revoke":
             rest, cb = _using(text)
             number, extra = _number(rest, "REVOKE <pact number> [USING n CB]")
             if extra:
-                raise _Reject(IssueKind.SYNTAX, "expected REVOKE <pact number> [USING n CB]")
+                raise Reject(IssueKind.SYNTAX, "expected REVOKE <pact number> [USING n CB]")
             return Revoke(number, cb)
         case "policy":
             if len(words) < 2 or words[-1].upper() not in STANCES:
-                raise _Reject(IssueKind.SYNTAX, "expected POLICY <ally> HONOUR|NEUTRAL")
-            return Policy(_resolve(powers, " ".join(words[:-1])), STANCES[words[-1].upper()])
+                raise Reject(IssueKind.SYNTAX, "expected POLICY <ally> HONOUR|NEUTRAL")
+            return Policy(resolve(powers, " ".join(words[:-1])), STANCES[words[-1].upper()])
         case "shorten":
             found = re.match(r"^TRUCE\s+WITH\s+(.+?)\s+BY\s+(\d+)$", text.strip(), re.IGNORECASE)
             if not found:
-                raise _Reject(IssueKind.SYNTAX, "expected SHORTEN TRUCE WITH <power> BY <turns>")
-            return ShortenTruce(_resolve(powers, found[1]), int(found[2]))
+                raise Reject(IssueKind.SYNTAX, "expected SHORTEN TRUCE WITH <power> BY <turns>")
+            return ShortenTruce(resolve(powers, found[1]), int(found[2]))
         case "dispute":
             number, rest = _number(text, "DISPUTE <pact number> AGAINST <power>")
             if not rest.upper().startswith("AGAINST "):
-                raise _Reject(IssueKind.SYNTAX, "expected DISPUTE <pact number> AGAINST <power>")
-            return Dispute(number, _resolve(powers, rest[8:]))
+                raise Reject(IssueKind.SYNTAX, "expected DISPUTE <pact number> AGAINST <power>")
+            return Dispute(number, resolve(powers, rest[8:]))
         case "vote":
             number, rest = _number(text, "VOTE <pact number> KEPT|BROKEN")
             if rest.upper() not in VOTES:
-                raise _Reject(IssueKind.SYNTAX, "expected VOTE <pact number> KEPT|BROKEN")
+                raise Reject(IssueKind.SYNTAX, "expected VOTE <pact number> KEPT|BROKEN")
             return Vote(number, VOTES[rest.upper()])
         case "play":
-            return _play(text, powers, data)
-    raise _Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
+            return play(text, powers, data)
+    raise Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
 
 
-def _play(text: str, powers: NameIndex, data: DataSet) -> Order:
-    """``PLAY <card> [ON <power>] [TRUCE|CB]`` or ``PLAY <card> [<amount>]``: the card's phase
-    picks the order (diplomacy, taxes, reinforcements)."""
-    amount: int | None = None
-    found = _PLAY_AMOUNT.match(text.strip())
-    if found:
-        text, amount = found["rest"], int(found["n"])
-    parts = _PLAY_ON.split(text.strip(), maxsplit=1)
-    card = _resolve(card_index(data), parts[0])
-    target: str | None = None
-    mode: str | None = None
+def _customize(text: str, data: DataSet) -> Customize:
+    found = _CUSTOMIZE.match(text.strip())
+    if not found or found["disc"].upper() not in DISCS:
+        raise Reject(IssueKind.SYNTAX, CUSTOMIZE_USAGE)
+    what, number = found["piece"].rsplit(None, 1)
+    kind = resolve(piece_class_index(data), what)
+    return Customize(label(data, kind, int(number)), DISCS[found["disc"].upper()], int(found["n"]))
+
+
+def _repair(text: str, data: DataSet) -> Repair:
+    """``REPAIR <building> IN <territory>`` or ``REPAIR <ship> <number>``."""
+    parts = IN.split(text.strip(), maxsplit=1)
     if len(parts) == 2:
-        words = parts[1].split()
-        if words and words[-1].upper() in CARD_MODES:
-            mode = CARD_MODES[words.pop().upper()]
-        target = _resolve(powers, " ".join(words))
-    name = data.cards[card].name
-    phase = data.cards[card].phase
-    if amount is not None and (phase != "reinforcements" or target is not None or mode is not None):
-        raise _Reject(IssueKind.SYNTAX, f"{name} takes no amount: PLAY {name} [ON <power>]")
-    if mode is not None and phase != "diplomacy":
-        raise _Reject(IssueKind.SYNTAX, f"{name} takes no TRUCE or CB: PLAY {name} [ON <power>]")
-    match phase:
-        case "diplomacy":
-            return PlayDiplomacyCard(card, target, mode)
-        case "taxes":
-            return PlayTaxCard(card, target)
-        case "reinforcements":
-            if target is not None:
-                raise _Reject(IssueKind.SYNTAX, f"{name} is played for yourself: PLAY {name} [<amount>]")
-            return PlayReinforcementCard(card, amount)
-    raise _Reject(
-        IssueKind.NOT_NOW,
-        f"{name} is played in the {phase} phase; playing it by mail is not supported yet",
-    )
+        return Repair(resolve(building_index(data), parts[0]), resolve(territory_index(data.board), parts[1]))
+    what, _, number = text.strip().rpartition(" ")
+    if not number.isdigit() or not what:
+        raise Reject(
+            IssueKind.SYNTAX,
+            "expected REPAIR <building> IN <territory> or REPAIR <ship> <number>, e.g. REPAIR galley 1",
+        )
+    return Repair(label(data, resolve(piece_class_index(data), what), int(number)))
 
 
 DIPLOMACY_ORDERS = (
@@ -264,9 +268,9 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             if words[0].upper() == "PRIORITY":
                 names = [n for n in (words[1] if len(words) > 1 else "").split(",") if n.strip()]
                 if not names:
-                    raise _Reject(IssueKind.SYNTAX, "KEEP PRIORITY needs card names separated by commas")
-                return KeepPriority(tuple(_resolve(card_index(data), n) for n in names))
-            return Keep(_resolve(card_index(data), args[0]))
+                    raise Reject(IssueKind.SYNTAX, "KEEP PRIORITY needs card names separated by commas")
+                return KeepPriority(tuple(resolve(card_index(data), n) for n in names))
+            return Keep(resolve(card_index(data), args[0]))
         case "loan":
             return TakeLoan()
         case "repay":
@@ -278,27 +282,31 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             words = args[0].split(None, 1)
             if words[0].upper() in ("TECH", "TECNOLOGIA"):
                 if len(words) < 2:
-                    raise _Reject(IssueKind.SYNTAX, BUY_USAGE)
-                return BuyTech(_resolve(tech_index(data), words[1]))
-            parts = _IN.split(args[0], maxsplit=1)
+                    raise Reject(IssueKind.SYNTAX, BUY_USAGE)
+                return BuyTech(resolve(tech_index(data), words[1]))
+            parts = IN.split(args[0], maxsplit=1)
             if len(parts) != 2:
-                raise _Reject(IssueKind.SYNTAX, BUY_USAGE)
+                raise Reject(IssueKind.SYNTAX, BUY_USAGE)
             return BuyPiece(
-                _resolve(item_index(data), parts[0]), _resolve(territory_index(data.board), parts[1])
+                resolve(item_index(data), parts[0]), resolve(territory_index(data.board), parts[1])
             )
         case "upgrade":
             return _upgrade(args[0], data)
+        case "customize":
+            return _customize(args[0], data)
+        case "repair":
+            return _repair(args[0], data)
         case "build":
-            parts = _IN.split(args[0], maxsplit=1)
+            parts = IN.split(args[0], maxsplit=1)
             if len(parts) != 2:
-                raise _Reject(
+                raise Reject(
                     IssueKind.SYNTAX, "expected BUILD <building> IN <territory>, e.g. BUILD Torre IN Banato"
                 )
             return Build(
-                _resolve(building_index(data), parts[0]), _resolve(territory_index(data.board), parts[1])
+                resolve(building_index(data), parts[0]), resolve(territory_index(data.board), parts[1])
             )
         case "place":
-            return Place(int(args[0]), _resolve(territory_index(data.board), args[1]))
+            return Place(int(args[0]), resolve(territory_index(data.board), args[1]))
         case "reserve":
             return Reserve(int(args[0]))
         case "sell":
@@ -312,10 +320,10 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
         case "ransom":
             return parse_economy.ransom(args[0], power_index(state, data.board))
         case "cathedral":
-            return PlaceCathedral(_resolve(territory_index(data.board), args[0]))
+            return PlaceCathedral(resolve(territory_index(data.board), args[0]))
         case "deploy":
-            return Deploy(int(args[0]), _resolve(territory_index(data.board), args[1]))
-    raise _Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
+            return Deploy(int(args[0]), resolve(territory_index(data.board), args[1]))
+    raise Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
 
 
 Checker = Callable[[MedioevoState, str, Order, Sequence[Order], Sequence[Order]], str | None]
@@ -341,9 +349,9 @@ def parse_lines(
             try:
                 tree = _parser().parse(line)
             except UnexpectedInput as exc:
-                raise _Reject(IssueKind.SYNTAX, f"cannot read this order; expected e.g. {EXAMPLES}") from exc
+                raise Reject(IssueKind.SYNTAX, f"cannot read this order; expected e.g. {EXAMPLES}") from exc
             read.append((number, line, _build(tree, data, state)))
-        except _Reject as rej:
+        except Reject as rej:
             issues.append(LineIssue(number, line, rej.kind, rej.message))
     mail = [order for _, _, order in read]
     orders: list[Order] = []
@@ -351,17 +359,19 @@ def parse_lines(
         try:
             if order.phase not in open_phases:
                 what = order.canonical().split()[0]
-                if isinstance(order, PlayDiplomacyCard | PlayTaxCard | PlayReinforcementCard):
+                if isinstance(
+                    order, PlayDiplomacyCard | PlayTaxCard | PlayReinforcementCard | PlayPurchaseCard
+                ):
                     what = f"PLAY {data.cards[order.card].name}"
-                raise _Reject(
+                raise Reject(
                     IssueKind.NOT_NOW,
                     f"{what} is an order for the "
                     f"{order.phase.replace('_', ' ')} phase, which takes no orders in {window}",
                 )
             problem = check(state, power, order, orders, mail) if check else None
             if problem:
-                raise _Reject(IssueKind.ILLEGAL, problem)
-        except _Reject as rej:
+                raise Reject(IssueKind.ILLEGAL, problem)
+        except Reject as rej:
             issues.append(LineIssue(number, line, rej.kind, rej.message))
             continue
         orders.append(order)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.core.orders import IssueKind
 from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
+
+IN = re.compile(r"\s+IN\s+", re.IGNORECASE)
 
 
 class Reject(Exception):

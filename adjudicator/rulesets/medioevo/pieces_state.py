@@ -33,6 +33,7 @@ class Piece(BaseModel):
     level: int = Field(ge=1, le=3)
     location: str = Field(description="territory id (a ship in a territory is in its port) or sea zone id")
     damaged: bool = False
+    repair_by: int = Field(default=0, description="damaged: the turn by whose purchases it must be repaired")
     pm: int = Field(default=0, ge=0, description="+1 PM discs (grey, L859-861)")
     armies: int = Field(default=0, ge=0, description="+10 army capacity discs (red)")
     goods: int = Field(default=0, ge=0, description="+10 goods capacity discs (white)")

@@ -38,10 +38,12 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyPiece,
     BuyTech,
+    Customize,
     Deploy,
     Keep,
     Place,
     PlaceCathedral,
+    PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
     Reserve,
@@ -60,11 +62,15 @@ from adjudicator.rulesets.medioevo.phases import (
     loans,
     placement,
     prisoners,
+    purchase_cards,
     purchases,
     reinforcements,
     taxes,
     turn_order,
 )
+from adjudicator.rulesets.medioevo.phases.piece_purchases import customise_problem
+from adjudicator.rulesets.medioevo.phases.purchase_terms import blocked
+from adjudicator.rulesets.medioevo.phases.repairs import repair_options
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
@@ -137,6 +143,8 @@ class MedioevoRuleset:
         earlier: Sequence[Order] = (),
         mail: Sequence[Order] = (),
     ) -> str | None:
+        if isinstance(order, PlayPurchaseCard):
+            return purchase_cards.check(state, power, order, self.data, earlier)
         if isinstance(order, PlayTaxCard | PlayReinforcementCard):
             return card_play.play_problem(
                 state,
@@ -163,7 +171,7 @@ class MedioevoRuleset:
             or turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
-            or purchases.check(after_sales, power, order, self.data)
+            or purchases.check(after_sales, power, order, self.data, mail)
             or taxes.check(state, power, order)
             or placement.check(state, power, order, self.data)
         )
@@ -203,6 +211,9 @@ class MedioevoRuleset:
         if DIPLOMACY in phases:
             options.extend(diplomacy.legal_orders(mu, power, self.data))
         if PURCHASES in phases:
+            options.extend(repair_options(mu, power, self.data))
+            options.extend(purchase_cards.playable(mu, power, self.data))
+        if PURCHASES in phases and blocked(mu, power, self.data) is None:
             for tech in self.data.technologies:
                 if purchases.tech_problem(self.data, held.techs, 0, held.florins, tech) is None:
                     options.append(BuyTech(tech))
@@ -246,6 +257,10 @@ class MedioevoRuleset:
                 upgrade = UpgradePiece(label(self.data, piece.kind, piece.number), level)
                 if purchases.upgrade_problem(self.data, state, state, power, upgrade)[0] is None:
                     options.append(upgrade)
+            for disc, step in self.data.purchase_rules.customisation_step.items():
+                custom = Customize(label(self.data, piece.kind, piece.number), disc, step)
+                if customise_problem(self.data, state, power, custom)[0] is None:
+                    options.append(custom)
         return options
 
     def resolve(

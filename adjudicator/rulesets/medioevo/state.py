@@ -60,9 +60,15 @@ class TerritoryState(BaseModel):
     owner: str | None = None
     armies: dict[str, int] = {}
     buildings: tuple[str, ...] = ()
+    damaged: dict[str, int] = {}  # building -> the turn by whose purchases phase it must be repaired
+
+    def usable(self) -> tuple[str, ...]:
+        """The buildings that work: a damaged one gives nothing until repaired (L1024, L1056)."""
+        return tuple(b for b in self.buildings if b not in self.damaged)
 
     def settlement(self) -> str | None:
-        return next((b for b in self.buildings if b in SETTLEMENTS), None)
+        """The working settlement: a damaged one musters, buys and trades nothing (L783, L1024)."""
+        return next((b for b in self.usable() if b in SETTLEMENTS), None)
 
 
 SETTLEMENTS = ("village", "town", "city")  # the civil buildings of pieces.toml

@@ -1,7 +1,7 @@
 """Supply limits (Approvvigionamento, seed 002, L2235-2262): the most VF a territory can hold.
 
-Every territory holds its base supply (a board field, 5 VF on the shipped board); buildings add
-their ``supply_bonus`` (``pieces.toml``); the owner's technologies add theirs on their terrain, as the
+Every territory holds its base supply (a board field, 5 VF on the shipped board); undamaged buildings
+add their ``supply_bonus`` (``pieces.toml``); the owner's technologies add theirs on their terrain, as the
 technology data says (``supply_bonus``: AGRICOLTURA +5 and ROTAZIONE DELLE COLTURE +10 on
 plains, CACCIA in forests, ALLEVAMENTO on hills; L2246-2248, L2916, ruling R9).
 """
@@ -15,7 +15,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 def supply_limit(state: MedioevoState, territory: str, data: DataSet) -> int:
     terr = state.territories[territory]
     land = data.board.territories[territory]
-    limit = land.supply + sum(data.buildings[b].supply_bonus for b in terr.buildings if b in data.buildings)
+    limit = land.supply + sum(data.buildings[b].supply_bonus for b in terr.usable() if b in data.buildings)
     if terr.owner is not None:
         for tech in state.powers[terr.owner].techs:
             known = data.technologies.get(tech)

@@ -74,6 +74,12 @@ class PerLt(Record):
 class PurchaseRules(Record):
     customisation_cost: int
     customisation_per_level: int
+    customisation_step: dict[str, int] = Field(
+        description="disc kind (pm, armies, goods) -> what one disc adds (L859: +1 PM, +10, +10)"
+    )
+    customisation_roles: dict[str, tuple[str, ...]] = Field(
+        description="disc kind -> the transport roles that may take it (armies: military, goods: commercial)"
+    )
     land_transport_in_ship: int = Field(description="army capacity a land transport or engine takes aboard")
     free_upgrade_line: dict[str, str] = Field(
         default_factory=dict, description="role (commercial, military, siege) -> building line that frees it"

@@ -1,6 +1,7 @@
-"""What playing an Empire card of the taxes or reinforcements phase needs (seed 002 L476-566,
-L2470-2786): the card in hand, its technologies, a target where it has one, and the icons'
-cumulative rule. Shared by the two phases; the effects are in ``taxes.py`` and ``reinforcements.py``.
+"""What playing an Empire card of the purchases, taxes or reinforcements phase needs (seed 002
+L476-566, L2470-2786): the card in hand, its technologies, a target where it has one, and the
+icons' cumulative rule. Shared by the three phases; the effects are in ``purchase_cards.py``,
+``taxes.py`` and ``reinforcements.py``; lasting cards (AVARO, USURAI, TACCAGNO) start here.
 
 The same checks run when the order arrives (with the cards just drawn counted as in hand, and the
 technologies the mail buys in the purchases of the same window counted as held, ruling R10) and
@@ -11,14 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard, Persistence
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.orders import BuyTech, PlayReinforcementCard, PlayTaxCard
-from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
+from adjudicator.rulesets.medioevo.events import CardPlayed
+from adjudicator.rulesets.medioevo.orders import BuyTech, PlayPurchaseCard, PlayReinforcementCard, PlayTaxCard
+from adjudicator.rulesets.medioevo.state import CardEffect, MedioevoState
 
-CardPlay = PlayTaxCard | PlayReinforcementCard
+CardPlay = PlayTaxCard | PlayReinforcementCard | PlayPurchaseCard
 OPPONENT = "opponent"
+ANY_PLAYER = "any_player"
 GIVE = "give"
 
 
@@ -33,8 +38,9 @@ def lt_value(card: EmpireCard, tech_level: int) -> int:
 
 
 def takes_target(card: EmpireCard) -> str:
-    """``required`` (AVARO: handed to an opponent), ``optional`` (USURAI: kept or given), ``none``."""
-    if card.target == OPPONENT:
+    """``required`` (AVARO, TACCAGNO: handed to another power), ``optional`` (USURAI: kept or
+    given), ``none``."""
+    if card.target in (OPPONENT, ANY_PLAYER):
         return "required"
     return "optional" if GIVE in card.params.get("modes", ()) else "none"
 
@@ -94,7 +100,9 @@ def play_problem(
     return tech_problem(card, techs)
 
 
-def _target_problem(state: MedioevoState, power: str, order: PlayTaxCard, card: EmpireCard) -> str | None:
+def _target_problem(
+    state: MedioevoState, power: str, order: PlayTaxCard | PlayPurchaseCard, card: EmpireCard
+) -> str | None:
     kind = takes_target(card)
     target = order.target
     if kind == "none" and target is not None:
@@ -124,7 +132,7 @@ def nothing_counted(state: MedioevoState, power: str, card: EmpireCard, data: Da
     per = card.params.get("per")
     if per is None:
         return None
-    if any(per in state.territories[t].buildings for t in state.owned_by(power)):
+    if any(per in state.territories[t].usable() for t in state.owned_by(power)):
         return None
     building = data.buildings[str(per)].name if str(per) in data.buildings else str(per)
     return f"{card.name} pays per {building}: you own none"
@@ -148,3 +156,23 @@ def after_play(state: MedioevoState, power: str, card_id: str, data: DataSet) ->
     hand = list(state.powers[power].cards)
     hand.remove(card_id)
     return state.with_power(power, cards=tuple(hand)).evolve(discards=(*state.discards, card_id))
+
+
+def start_lasting(
+    state: MedioevoState, power: str, card_id: str, target: str | None, data: DataSet, events: list[Event]
+) -> tuple[MedioevoState, str]:
+    """AVARO, USURAI or TACCAGNO starts acting on its holder for the player's LT in turns, this one
+    included (L2512, L2762, L2750, ex L2486); handed to another power it gives the fire CB (L764)."""
+    card = data.cards[card_id]
+    holder = target or power
+    turns = duration(card, state.powers[power].tech_level)
+    effect = CardEffect(card=card_id, holder=holder, played_by=power, until=state.turn + turns - 1)
+    state = state.evolve(card_effects=(*state.card_effects, effect))
+    what = f"acts on {'you' if holder == power else holder} until turn {effect.until}"
+    if effect.given and card.offensive:
+        ledger = Ledger(state, data)
+        ledger.grievance(holder, power, data.diplomacy_rules.offensive_card_cb, f"offensive card {card.name}")
+        events.extend(ledger.events)
+        state = ledger.state
+    events.append(CardPlayed(power=power, card=card.name, target=target, effect=what))
+    return state, what

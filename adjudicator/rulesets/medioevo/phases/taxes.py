@@ -48,13 +48,13 @@ from adjudicator.rulesets.medioevo.orders import TAXES, PlayTaxCard, RepayLoan, 
 from adjudicator.rulesets.medioevo.phases import bankruptcy, fire_sale, loans
 from adjudicator.rulesets.medioevo.phases.card_play import (
     after_play,
-    duration,
     ladder_step,
     lt_value,
     nothing_counted,
     play_problem,
+    start_lasting,
 )
-from adjudicator.rulesets.medioevo.state import CardEffect, MedioevoState
+from adjudicator.rulesets.medioevo.state import MedioevoState
 
 PER_TERRITORY = 5
 PER_CATHEDRAL = 50
@@ -86,18 +86,17 @@ def _param(tech: Technology, name: str) -> Any:
 
 
 def owned_with(state: MedioevoState, power: str, building: str) -> int:
-    """How many of the power's territories hold ``building``."""
-    return sum(1 for t in state.owned_by(power) if building in state.territories[t].buildings)
+    """How many of the power's territories hold ``building``, undamaged (L1024)."""
+    return sum(1 for t in state.owned_by(power) if building in state.territories[t].usable())
 
 
 def settlements(state: MedioevoState, power: str, data: DataSet) -> int:
-    """The power's settlements (civil buildings, Insediamenti) of any level (L781)."""
+    """The power's settlements (civil buildings, Insediamenti) of any level, undamaged (L781, L1024)."""
     return sum(
         1
         for t in state.owned_by(power)
         if any(
-            b in data.buildings and data.buildings[b].category == CIVIL
-            for b in state.territories[t].buildings
+            b in data.buildings and data.buildings[b].category == CIVIL for b in state.territories[t].usable()
         )
     )
 
@@ -122,7 +121,7 @@ def fairs(state: MedioevoState, power: str, data: DataSet) -> int:
     return sum(
         1
         for t in state.owned_by(power)
-        for b in state.territories[t].buildings
+        for b in state.territories[t].usable()
         if b in data.buildings and data.buildings[b].category == category
     )
 
@@ -286,32 +285,12 @@ def _play_cards(
         accepted.append(order)
         state = after_play(state, power, order.card, data)
         if order.card in LASTING:
-            state, effect = _lasting(state, power, order, data, events)
+            state, effect = start_lasting(state, power, order.card, order.target, data, events)
             results.append(OrderResult.success(power, TAXES, order.canonical(), effect))
         else:
             paying.append(order.card)
             results.append(OrderResult.success(power, TAXES, order.canonical(), "paid in the collection"))
     return state, paying
-
-
-def _lasting(
-    state: MedioevoState, power: str, order: PlayTaxCard, data: DataSet, events: list[Event]
-) -> tuple[MedioevoState, str]:
-    """AVARO or USURAI starts acting on its holder for the player's LT in turns, this one included
-    (L2512, L2762, ex L2486); handed to another power it gives the fire CB (L764)."""
-    card = data.cards[order.card]
-    holder = order.target or power
-    turns = duration(card, state.powers[power].tech_level)
-    effect = CardEffect(card=order.card, holder=holder, played_by=power, until=state.turn + turns - 1)
-    state = state.evolve(card_effects=(*state.card_effects, effect))
-    what = f"acts on {'you' if holder == power else holder} until turn {effect.until}"
-    if effect.given and card.offensive:
-        ledger = Ledger(state, data)
-        ledger.grievance(holder, power, data.diplomacy_rules.offensive_card_cb, f"offensive card {card.name}")
-        events.extend(ledger.events)
-        state = ledger.state
-    events.append(CardPlayed(power=power, card=card.name, target=order.target, effect=what))
-    return state, what
 
 
 def _unpaid_loans(state: MedioevoState, power: str, data: DataSet, events: list[Event]) -> MedioevoState:
