@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
 from adjudicator.rulesets.medioevo.events_diplomacy import (
     DisputeOpened,
     GrievanceChanged,
@@ -274,4 +275,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReinforcementsGranted,
     ArmiesPlaced,
     ReinforcementsLost,
+    *CARD_EVENTS,
 )

@@ -11,7 +11,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
-from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
+from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
@@ -49,6 +49,9 @@ from adjudicator.rulesets.medioevo.orders import (
     Vote,
 )
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
+from adjudicator.rulesets.medioevo.parse_cards import diplomacy_card, gift_or_cancel
+from adjudicator.rulesets.medioevo.parse_common import Reject as _Reject
+from adjudicator.rulesets.medioevo.parse_common import resolve_name as _resolve
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -60,6 +63,7 @@ _PROPOSAL = re.compile(
 )
 _NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
 _PLAY_ON = re.compile(r"\s+ON\s+", re.IGNORECASE)
+_PLAY_CLAUSE = re.compile(r"\s+(?=(?:ON|IN|FOR|PER)\s)", re.IGNORECASE)  # where the card name ends
 _UPGRADE = re.compile(r"^(?P<what>.+?)\s+(?P<n>\d+)\s+(?:TO|A)\s+(?P<to>.+?)\s*$", re.IGNORECASE)
 _LEVEL = re.compile(r"^\s*(?:(?:LEVEL|LIVELLO|L)\s*)?(?P<n>[123]|III|II|I)\s*$", re.IGNORECASE)
 _ROMAN = {"I": 1, "II": 2, "III": 3}
@@ -71,14 +75,14 @@ _PLAY_AMOUNT = re.compile(r"^(?P<rest>.*?)\s+(?P<n>\d+)\s*$")
 PROPOSAL_EXAMPLE = "PACT WITH hungary FOR 3 TURNS: free passage for my armies"
 STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NEUTRAL}
 VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
-CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
 EXAMPLES = (
     "CATHEDRAL IN Pest, DEPLOY 20 IN Pest, BID 40, KEEP Condottiero, KEEP PRIORITY Mercante, Gabelliere, "
     "BUY TECH Banche, BUILD Torre IN Banato, BUY Galea IN Lidia, UPGRADE galley 1 TO 2, LOAN, REPAY, "
     "PLACE 5 IN Pest, "
     f"{PROPOSAL_EXAMPLE}, ACCEPT ALLIANCE FROM france, WAR ON hungary, PEACE WITH hungary, "
     "REVOKE 3, POLICY france HONOUR, PLAY Diplomatico ON hungary TRUCE, PLAY Gabelliere, "
-    "PLAY Avaro ON france, PLAY Mercenario 10, SHORTEN TRUCE WITH hungary BY 1, "
+    "PLAY Avaro ON france, PLAY Mercenario 10, PLAY Giullare FOR Torre IN Pest, GIFT 100 TO france, "
+    "SHORTEN TRUCE WITH hungary BY 1, "
     "DISPUTE 3 AGAINST france, VOTE 3 BROKEN"
 )
 
@@ -105,22 +109,6 @@ def _upgrade(text: str, data: DataSet) -> UpgradePiece:
     if item_of(data, kind, level) is None:
         raise _Reject(IssueKind.ILLEGAL, f"there is no level {level} {kind.replace('_', ' ')}")
     return UpgradePiece(label(data, kind, int(found["n"])), level)
-
-
-def _resolve(index: NameIndex, typed: str) -> str:
-    try:
-        return index.resolve(typed.strip())
-    except AmbiguousName as exc:
-        raise _Reject(IssueKind.AMBIGUOUS, str(exc)) from exc
-    except NameNotFound as exc:
-        raise _Reject(IssueKind.ILLEGAL, str(exc)) from exc
-
-
-class _Reject(Exception):
-    def __init__(self, kind: IssueKind, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
 
 
 def _using(text: str) -> tuple[str, int | None]:
@@ -203,34 +191,33 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
             return Vote(number, VOTES[rest.upper()])
         case "play":
             return _play(text, powers, data)
+        case "gift" | "cancel":
+            return gift_or_cancel(kind, text, powers, data)
     raise _Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
 
 
 def _play(text: str, powers: NameIndex, data: DataSet) -> Order:
-    """``PLAY <card> [ON <power>] [TRUCE|CB]`` or ``PLAY <card> [<amount>]``: the card's phase
-    picks the order (diplomacy, taxes, reinforcements)."""
+    """``PLAY <card> [ON <power>]`` or ``PLAY <card> [<amount>]``: the card's phase picks the order
+    (diplomacy, taxes, reinforcements); the diplomacy cards read their own clauses (parse_cards)."""
     amount: int | None = None
     found = _PLAY_AMOUNT.match(text.strip())
     if found:
         text, amount = found["rest"], int(found["n"])
-    parts = _PLAY_ON.split(text.strip(), maxsplit=1)
-    card = _resolve(card_index(data), parts[0])
-    target: str | None = None
-    mode: str | None = None
-    if len(parts) == 2:
-        words = parts[1].split()
-        if words and words[-1].upper() in CARD_MODES:
-            mode = CARD_MODES[words.pop().upper()]
-        target = _resolve(powers, " ".join(words))
+    name, *clauses = _PLAY_CLAUSE.split(text.strip(), maxsplit=1)
+    card = _resolve(card_index(data), name)
     name = data.cards[card].name
     phase = data.cards[card].phase
-    if amount is not None and (phase != "reinforcements" or target is not None or mode is not None):
+    if phase == "diplomacy":
+        if amount is not None:
+            raise _Reject(IssueKind.SYNTAX, f"{name} takes no amount")
+        return diplomacy_card(card, "".join(clauses), powers, data)
+    parts = _PLAY_ON.split(text.strip(), maxsplit=1)
+    target: str | None = None
+    if len(parts) == 2:
+        target = _resolve(powers, parts[1])
+    if amount is not None and (phase != "reinforcements" or target is not None):
         raise _Reject(IssueKind.SYNTAX, f"{name} takes no amount: PLAY {name} [ON <power>]")
-    if mode is not None and phase != "diplomacy":
-        raise _Reject(IssueKind.SYNTAX, f"{name} takes no TRUCE or CB: PLAY {name} [ON <power>]")
     match phase:
-        case "diplomacy":
-            return PlayDiplomacyCard(card, target, mode)
         case "taxes":
             return PlayTaxCard(card, target)
         case "reinforcements":
@@ -255,6 +242,8 @@ DIPLOMACY_ORDERS = (
     "dispute",
     "vote",
     "play",
+    "gift",
+    "cancel",
 )
 
 

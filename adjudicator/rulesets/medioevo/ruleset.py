@@ -37,10 +37,13 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyPiece,
     BuyTech,
+    CancelProtection,
     Deploy,
+    Gift,
     Keep,
     Place,
     PlaceCathedral,
+    PlayDiplomacyCard,
     PlayReinforcementCard,
     PlayTaxCard,
     TakeLoan,
@@ -52,6 +55,7 @@ from adjudicator.rulesets.medioevo.phases import (
     cards,
     deployment,
     diplomacy,
+    diplomacy_cards,
     loans,
     placement,
     purchases,
@@ -141,6 +145,8 @@ class MedioevoRuleset:
                 techs=card_play.techs_by_then(state, power, mail),
                 drawn_counts=True,
             )
+        if isinstance(order, PlayDiplomacyCard | Gift | CancelProtection):
+            return diplomacy_cards.check(state, power, order, self.data, earlier)
         return (
             deployment.check(state, power, order, self.data)
             or turn_order.check(state, power, order)
@@ -236,7 +242,7 @@ class MedioevoRuleset:
         if phase == CARDS:
             return cards.resolve(mu, orders, self.data)
         if phase == DIPLOMACY:
-            return diplomacy.resolve(mu, orders, self.data)
+            return diplomacy.resolve(mu, orders, self.data, dice)
         if phase == PURCHASES:
             return purchases.resolve(mu, orders, self.data)
         if phase == TAXES:
