@@ -71,3 +71,11 @@ def test_feudalesimo_example_L3002() -> None:
     assert state["powers"]["hungary"]["florins"] == START + 35 + 50 + 100
     placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
     assert placed == starting_vf(state, "hungary") + 7 + 4
+
+
+def test_principessa_takes_bohemia_L2770() -> None:
+    state = run("principessa_L2770.yaml")
+    for territory in ("boemia", "stiria"):
+        assert state["territories"][territory]["owner"] == "hungary"
+        assert state["territories"][territory]["armies"] == {"hungary": 5}
+    assert "principessa" in state["discards"]

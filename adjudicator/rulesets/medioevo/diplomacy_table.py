@@ -11,7 +11,12 @@ from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.components.diplomacy import Role, TableEffect
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_cards import MarriageEnded
-from adjudicator.rulesets.medioevo.events_diplomacy import GrievanceChanged, HonorChanged, PactEnded
+from adjudicator.rulesets.medioevo.events_diplomacy import (
+    GrievanceChanged,
+    HonorChanged,
+    PactEnded,
+    PactMade,
+)
 from adjudicator.rulesets.medioevo.pacts import Pact, pair
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -78,6 +83,21 @@ class Ledger:
             if budget[0] is not None:
                 budget[0] -= units * rate
         self.honor(power, -(cost - units), reason)
+
+    def add_pact(self, pact: Pact) -> None:
+        """``pact`` enters the registry (its id is ``state.next_pact``) and is told to who may see it."""
+        self.state = self.state.evolve(pacts=(*self.state.pacts, pact), next_pact=pact.id + 1)
+        self.events.append(
+            PactMade(
+                pact=pact.id,
+                pact_kind=pact.kind,
+                parties=pact.parties,
+                terms=pact.terms,
+                until=pact.until,
+                secret=pact.secret,
+                visibility=pact_visibility(pact),
+            )
+        )
 
     def end_pact(self, pact: Pact, leaver: str | None, reason: str) -> None:
         """``leaver`` leaves the pact (the pact ends when fewer than two parties remain)."""

@@ -19,10 +19,10 @@ from adjudicator.core.events import Visibility
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, pact_visibility, same_religion
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, same_religion
 from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.events_cards import SpyReport
-from adjudicator.rulesets.medioevo.events_diplomacy import PactMade, PeaceMade, TruceChanged
+from adjudicator.rulesets.medioevo.events_diplomacy import PeaceMade, TruceChanged
 from adjudicator.rulesets.medioevo.orders import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.phases import court_cards, principessa
@@ -236,18 +236,7 @@ def _concession_play(ledger: Ledger, power: str, order: PlayDiplomacyCard, dice:
             made=ledger.state.turn,
             concession=True,
         )
-        ledger.state = ledger.state.evolve(pacts=(*ledger.state.pacts, pact), next_pact=pact.id + 1)
-        ledger.events.append(
-            PactMade(
-                pact=pact.id,
-                pact_kind=pact.kind,
-                parties=pact.parties,
-                terms=pact.terms,
-                until=None,
-                secret=False,
-                visibility=pact_visibility(pact),
-            )
-        )
+        ledger.add_pact(pact)
         ledger.grievance(target, power, int(params["cb_per_pact"]), f"CONCESSIONE of a {kind} pact")
         made.append(f"{pact.label()}: {kind}")
     return "; ".join(made)
