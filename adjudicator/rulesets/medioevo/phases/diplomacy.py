@@ -347,5 +347,6 @@ def legal_orders(state: MedioevoState, power: str, data: DataSet) -> list[Order]
         Vote(d.pact, broken) for d in state.disputes if d.opened < state.turn for broken in (False, True)
     ]
     options += diplomacy_cards.legal_plays(state, power, data)
-    options += [Gift(court_cards.SAMPLE_GIFT, o) for o in others if not state.at_war(power, o)]
+    gifts = [Gift(court_cards.SAMPLE_GIFT, o) for o in others if not state.at_war(power, o)]
+    options += [g for g in gifts if court_cards.gift_problem(state, power, g, ()) is None]
     return options

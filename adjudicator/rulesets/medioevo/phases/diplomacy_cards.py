@@ -34,7 +34,7 @@ CONCESSIONE = "concessione"
 SPIA = "spia"
 TARGA = "targa_doro"
 BOTH = "both"
-NO_OBJECTIVE = "not dealt: Objective cards are not in the game state yet"
+NO_OBJECTIVE = "not dealt (Objective cards are not in the game state yet)"
 
 Problem = Callable[[MedioevoState, str, PlayDiplomacyCard, DataSet], str | None]
 Effect = Callable[[Ledger, str, PlayDiplomacyCard, Dice], str]
