@@ -15,6 +15,7 @@ from adjudicator.rulesets.medioevo.orders import (
     BuyTech,
     Customize,
     DeclareWar,
+    Gift,
     Keep,
     Place,
     PlayDiplomacyCard,
@@ -89,7 +90,8 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
 
 def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
     """One action a turn (peace first, else a pact, an alliance or, one time in eight, war),
-    every proposal accepted, a held DIPLOMATICO played, a vote on each open dispute."""
+    every proposal accepted, one held diplomacy card played, now and then a gift for a feast, a
+    vote on each open dispute."""
     lines = [o.canonical() for o in legal if isinstance(o, Accept)]
     peace = [o for o in legal if isinstance(o, ProposePeace)]
     wars = [o for o in legal if isinstance(o, DeclareWar)]
@@ -100,9 +102,15 @@ def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
         lines.append(wars[_pick(key + "war", len(wars))].canonical())
     elif proposals:
         lines.append(proposals[_pick(key + "propose", len(proposals))].canonical())
-    cards = [o for o in legal if isinstance(o, PlayDiplomacyCard)]
-    if cards:
-        lines.append(cards[_pick(key + "card", len(cards))].canonical())
+    plays = [o for o in legal if isinstance(o, PlayDiplomacyCard)]
+    cards = list(dict.fromkeys(o.card for o in plays))
+    if cards:  # one card, then one of its plays, so a card with many places is not favoured
+        card = cards[_pick(key + "card", len(cards))]
+        options = [o for o in plays if o.card == card]
+        lines.append(options[_pick(key + card, len(options))].canonical())
+    gifts = [o for o in legal if isinstance(o, Gift)]
+    if gifts and _pick(key + "gift?", 4) == 0:  # a gift in case that power holds a feast (BARDO)
+        lines.append(gifts[_pick(key + "gift", len(gifts))].canonical())
     votes = {
         o.pact: o for o in legal if isinstance(o, Vote) and o.broken == bool(_pick(key + str(o.pact), 2))
     }

@@ -37,6 +37,7 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
             receipt = judge.submit("\n".join([f"GAME long POWER {power} SECRET {secrets[power]}", *lines]))
             assert receipt.rejected == (), receipt.rejected
         before_vf = _vf(state)
+        told = len(judge.events("long"))
         judge.adjudicate("long", force=True)
         windows += 1
         after = cast(MedioevoState, judge.state("long"))
@@ -53,7 +54,9 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
         lost = sum(
             e.amount for e in judge.events("long") if e.kind == "mu-reinforcements-lost" and _in(e, after)
         )
-        assert _vf(after) == before_vf + raised - lost
+        # a PRINCIPESSA that wins a barbarian Small Kingdom puts 5 VF in each of its territories
+        won = sum(e.placed for e in judge.events("long")[told:] if e.kind == "mu-small-kingdom")
+        assert _vf(after) == before_vf + raised - lost + won
     assert windows == 5 * 3 - 1  # turn 1's bids window resolves by itself
     assert judge.replay_check("long") == []
     final = cast(MedioevoState, judge.state("long"))

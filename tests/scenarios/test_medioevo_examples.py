@@ -82,3 +82,11 @@ def test_investitura_example_L2998() -> None:
     assert hungary["florins"] == START + 35 + 50 + 100 - 15
     placed = sum(t["armies"].get("hungary", 0) for t in state["territories"].values())
     assert placed == starting_vf(state, "hungary") + 7 + 1
+
+
+def test_principessa_takes_bohemia_L2770() -> None:
+    state = run("principessa_L2770.yaml")
+    for territory in ("boemia", "stiria"):
+        assert state["territories"][territory]["owner"] == "hungary"
+        assert state["territories"][territory]["armies"] == {"hungary": 5}
+    assert "principessa" in state["discards"]

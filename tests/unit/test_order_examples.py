@@ -129,7 +129,7 @@ def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:
     text = split_order_text((EXAMPLES / "invalid" / "diplomacy.txt").read_text())
     submission = RULES.parse(state_at("T1.cards"), "hungary", text.lines)
     assert submission.orders == ()
-    assert [i.line_no for i in submission.issues] == list(range(2, 11))
+    assert [i.line_no for i in submission.issues] == list(range(2, 16))
     messages = [i.message for i in submission.issues]
     assert messages[0].startswith("expected PACT WITH <power>")
     assert messages[1].startswith("a military alliance is between two powers")
@@ -140,6 +140,24 @@ def test_invalid_diplomacy_examples_are_rejected_line_by_line() -> None:
     assert messages[6] == "DIPLOMATICO is not in your hand"
     assert messages[7] == "PLAY GABELLIERE is an order for the taxes phase, which takes no orders in T1.cards"
     assert messages[8] == "no power called 'england'"
+    assert messages[9] == "BARDO is not in your hand"
+    assert messages[10] == "you hold 1000 florins"
+    assert messages[11] == "a gift is for another power's feast"
+    assert messages[12] == "you cannot cancel your own CASTELLANO"
+    assert messages[13] == "no barbarian kingdom called 'Ungheria'"
+
+
+def test_valid_diplomacy_card_plays_example_is_accepted_whole() -> None:
+    """diplomacy-cards.txt: the cards it plays are in hand (GM edits), ISTRUZIONE for the CASTELLANO."""
+    state = state_at("T1.cards")
+    for card in ("CONCESSIONE", "SPIA", "PRINCIPESSA", "GIULLARE", "BARDO", "CASTELLANO"):
+        state, _ = RULES.gm_edit(state, f"GRANT hungary card {card}")
+    state, _ = RULES.gm_edit(state, "GRANT hungary tech ISTRUZIONE")
+    state, _ = RULES.gm_edit(state, "BUILD Banato village")
+    text = split_order_text((EXAMPLES / "valid" / "diplomacy-cards.txt").read_text())
+    submission = RULES.parse(state, "hungary", text.lines)
+    assert submission.issues == ()
+    assert len(submission.orders) == len(text.lines)
 
 
 VALID_WINDOWS = (

@@ -10,9 +10,17 @@ from adjudicator.core.events import Event, Visibility
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.components.diplomacy import Role, TableEffect
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.events_diplomacy import GrievanceChanged, HonorChanged, PactEnded
+from adjudicator.rulesets.medioevo.events_cards import MarriageEnded
+from adjudicator.rulesets.medioevo.events_diplomacy import (
+    GrievanceChanged,
+    HonorChanged,
+    PactEnded,
+    PactMade,
+)
 from adjudicator.rulesets.medioevo.pacts import Pact, pair
 from adjudicator.rulesets.medioevo.state import MedioevoState
+
+PRINCIPESSA = "principessa"
 
 
 def religion_of(state: MedioevoState, power: str, data: DataSet) -> str:
@@ -30,6 +38,8 @@ class Ledger:
     orders: Mapping[str, Sequence[Order]] = field(default_factory=dict)
     made_now: dict[tuple[str, frozenset[str]], int] = field(default_factory=dict)  # pacts made this phase
     peace_now: set[tuple[str, str]] = field(default_factory=set)  # peace made this phase
+    answers: dict[tuple[str, str], tuple[bool, str]] = field(default_factory=dict)  # orders judged by
+    # another power's act (a GIFT by the BARDO it was brought to): (power, canonical) -> (ok, note)
 
     def honor(self, power: str, delta: int, reason: str) -> None:
         if delta:
@@ -74,6 +84,21 @@ class Ledger:
                 budget[0] -= units * rate
         self.honor(power, -(cost - units), reason)
 
+    def add_pact(self, pact: Pact) -> None:
+        """``pact`` enters the registry (its id is ``state.next_pact``) and is told to who may see it."""
+        self.state = self.state.evolve(pacts=(*self.state.pacts, pact), next_pact=pact.id + 1)
+        self.events.append(
+            PactMade(
+                pact=pact.id,
+                pact_kind=pact.kind,
+                parties=pact.parties,
+                terms=pact.terms,
+                until=pact.until,
+                secret=pact.secret,
+                visibility=pact_visibility(pact),
+            )
+        )
+
     def end_pact(self, pact: Pact, leaver: str | None, reason: str) -> None:
         """``leaver`` leaves the pact (the pact ends when fewer than two parties remain)."""
         rest = tuple(p for p in pact.parties if p != leaver) if leaver else ()
@@ -94,7 +119,19 @@ class Ledger:
         )
 
     def set_war(self, a: str, b: str) -> None:
+        """``a`` and ``b`` are at war; a PRINCIPESSA between them is discarded (L2736)."""
         self.state = self.state.evolve(wars=tuple(sorted({*self.state.wars, pair(a, b)})))
+        marriage = self.state.marriage(a, b)
+        if marriage is not None:
+            self.state = self.state.evolve(marriages=tuple(m for m in self.state.marriages if m != marriage))
+            self.events.append(MarriageEnded(parties=marriage.parties, reason="they are at war"))
+
+    def po_factor(self, a: str, b: str) -> int:
+        """How many times the table's PO ``a`` pays in an act against ``b``: double between
+        the spouses of a PRINCIPESSA (L2736, ex L2705)."""
+        if self.state.marriage(a, b) is None:
+            return 1
+        return int(self.data.cards[PRINCIPESSA].params["po_loss_multiplier"])
 
     def apply_cell(
         self,
@@ -104,8 +141,10 @@ class Ledger:
         reason: str,
         budget: list[int | None],
         with_others: bool = True,
+        po_factor: int = 1,
     ) -> None:
-        """Apply one cell of the diplomacy table to io, lui and their co-religionists."""
+        """Apply one cell of the diplomacy table to io, lui and their co-religionists; io's PO
+        losses are multiplied by ``po_factor`` (2: a PRINCIPESSA, 0: a TARGA D'ORO)."""
         rules = self.data.diplomacy_rules
         religion = {p: religion_of(self.state, p, self.data) for p in self.state.seats()}
         roles = {Role.IO: io, Role.LUI: lui}
@@ -119,7 +158,7 @@ class Ledger:
                 who = [p for p in self.state.seats() if p not in (io, lui) and religion[p] == of]
             for power in who:
                 if effect.po < 0 and power == io:
-                    self.pay_po(io, lui, -effect.po, budget, reason)
+                    self.pay_po(io, lui, -effect.po * po_factor, budget, reason)
                 elif effect.po:
                     self.honor(power, effect.po, reason)
                 else:
@@ -137,11 +176,20 @@ def same_religion(ledger: Ledger, a: str, b: str) -> bool:
     return religion_of(ledger.state, a, ledger.data) == religion_of(ledger.state, b, ledger.data)
 
 
-def revoke_pact(ledger: Ledger, pact: Pact, power: str, budget: list[int | None], reason: str) -> None:
-    """``power`` breaks ``pact``, paying the revoke cell towards every other party (L630-634)."""
+def revoke_pact(
+    ledger: Ledger,
+    pact: Pact,
+    power: str,
+    budget: list[int | None],
+    reason: str,
+    po_factor: int | None = None,
+) -> None:
+    """``power`` breaks ``pact``, paying the revoke cell towards every other party (L630-634);
+    its PO losses times ``po_factor``, by default double towards a spouse (L2736)."""
     row = ledger.data.diplomatic_acts[pact.kind.value]
     for other in pact.parties:
         if other != power:
             cell = row.cell(same_religion(ledger, power, other), revoke=True)
-            ledger.apply_cell(cell, power, other, f"{reason} ({pact.label()})", budget)
+            factor = ledger.po_factor(power, other) if po_factor is None else po_factor
+            ledger.apply_cell(cell, power, other, f"{reason} ({pact.label()})", budget, po_factor=factor)
     ledger.end_pact(pact, power, reason)

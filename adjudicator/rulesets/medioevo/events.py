@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
+from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
 from adjudicator.rulesets.medioevo.events_diplomacy import (
     DisputeOpened,
     GrievanceChanged,
@@ -340,4 +341,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReinforcementsLost,
     ReserveKept,
     *ECONOMY_EVENTS,
+    *CARD_EVENTS,
 )

@@ -84,3 +84,19 @@ def power_index(state: MedioevoState, board: Board) -> NameIndex:
                 short = _OF.split(name, maxsplit=1)[-1]  # Regno di Ungheria -> Ungheria
                 entries += [(pid, name), (pid, short)]
     return NameIndex(entries, "power")
+
+
+def barbarian_kingdom_index(data: DataSet) -> NameIndex:
+    """The kingdoms no power can choose (the barbarians'), by id or name (``Boemia``)."""
+
+    def entries() -> list[tuple[str, str]]:
+        pairs: list[tuple[str, str]] = []
+        for kid, kingdom in data.board.kingdoms.items():
+            if kingdom.playable:
+                continue
+            pairs.append((kid, kid))
+            for name in dict.fromkeys((kingdom.name, kingdom.name_en or kingdom.name)):
+                pairs += [(kid, name), (kid, _OF.split(name, maxsplit=1)[-1])]
+        return pairs
+
+    return _index("barbarian kingdom", data, entries)

@@ -309,17 +309,53 @@ CARD_MODE_WORDS = {"truce": "TRUCE", "remove_cb": "CB"}
 
 @dataclass(frozen=True, slots=True)
 class PlayDiplomacyCard(Order):
-    """Play an Empire card of the diplomacy phase; it uses no diplomatic action (L744)."""
+    """Play an Empire card of the diplomacy phase; no card uses a diplomatic action (L744, R22).
+
+    ``target`` is the power it is played ON, ``mode`` what for (DIPLOMATICO's TRUCE or REMOVE_CB,
+    CONCESSIONE's TRADE, PASSAGE or BOTH), ``item`` what a GIULLARE gives (``card``, ``taxes``, a
+    fortification or a transport or siege engine of the catalogue) and ``places`` where: the
+    territories of a CASTELLANO or of a GIULLARE's gift, the Small Kingdom of a PRINCIPESSA.
+    """
 
     phase: ClassVar[str] = DIPLOMACY
     card: str
     target: str | None = None
     mode: str | None = None
+    item: str | None = None
+    places: tuple[str, ...] = ()
 
     def canonical(self) -> str:
         on = f" ON {self.target}" if self.target else ""
-        mode = f" {CARD_MODE_WORDS[self.mode]}" if self.mode else ""
-        return f"PLAY {self.card}{on}{mode}"
+        mode = f" {CARD_MODE_WORDS.get(self.mode, self.mode.upper())}" if self.mode else ""
+        item = f" FOR {self.item}" if self.item else ""
+        places = f" IN {', '.join(self.places)}" if self.places else ""
+        return f"PLAY {self.card}{on}{mode}{item}{places}"
+
+
+@dataclass(frozen=True, slots=True)
+class Gift(Order):
+    """A sealed gift of florins to a power's feast, taken only if that power plays BARDO in this
+    phase and it is the largest gift (L2518-2520, ex L2490)."""
+
+    phase: ClassVar[str] = DIPLOMACY
+    amount: int
+    to: str
+
+    def canonical(self) -> str:
+        return f"GIFT {self.amount} TO {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelProtection(Order):
+    """Cancel a CASTELLANO's protection of some territories, 1 PO each, 3 CB for its player per PO
+    (L2540); judged once every card of the phase has been played."""
+
+    phase: ClassVar[str] = DIPLOMACY
+    owner: str
+    territories: tuple[str, ...]
+
+    def canonical(self) -> str:
+        return f"CANCEL CASTELLANO OF {self.owner} IN {', '.join(self.territories)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ class Pact(BaseModel):
     made: int
     until: int | None = None  # the last turn it binds; None = no end (L633)
     secret: bool = False
+    concession: bool = False  # obtained with CONCESSIONE: one-sided, for the first party (L2556-2560)
 
     def binds(self, power: str) -> bool:
         return power in self.parties
@@ -45,7 +46,7 @@ class Pact(BaseModel):
 
     def label(self) -> str:
         end = f"until turn {self.until}" if self.until is not None else "without end"
-        what = "Alliance" if self.kind is PactKind.ALLIANCE else "Pact"
+        what = "Alliance" if self.kind is PactKind.ALLIANCE else "Concession" if self.concession else "Pact"
         return f"{what} {self.id} ({', '.join(self.parties)}, {end})"
 
 
@@ -57,6 +58,18 @@ class Truce(BaseModel):
     parties: tuple[str, str]
     until: int  # the last turn it covers
     imposed_by: str
+
+
+class Marriage(BaseModel):
+    """A PRINCIPESSA handed to another power, who keeps it (L2734-2736): while it lasts, either
+    spouse that declares war on the other or breaks a pact with it loses double PO; it ends when
+    the two go to war."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    parties: tuple[str, str]
+    given_by: str
+    made: int
 
 
 class Dispute(BaseModel):

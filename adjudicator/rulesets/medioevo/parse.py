@@ -56,6 +56,7 @@ from adjudicator.rulesets.medioevo.orders import (
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.parse_cards import play
+from adjudicator.rulesets.medioevo.parse_diplomacy_cards import gift_or_cancel
 from adjudicator.rulesets.medioevo.parse_support import IN, Reject, resolve
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -105,7 +106,7 @@ EXAMPLES = (
     "PLAY Capomastro: Torre IN Banato, SHORTEN TRUCE WITH hungary BY 1, "
     "DISPUTE 3 AGAINST france, VOTE 3 BROKEN, SELL Torre IN Banato, SELL galley 2 AT TAXES, BANKRUPTCY, "
     "BUY 1 VF, EXCHANGE 5 PRISONERS WITH france, RANSOM 5 PRISONERS FROM france FOR 100, "
-    "ACCEPT RANSOM FROM hungary"
+    "ACCEPT RANSOM FROM hungary, PLAY Giullare FOR Torre IN Pest, GIFT 100 TO france"
 )
 
 
@@ -215,6 +216,8 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
             return Vote(number, VOTES[rest.upper()])
         case "play":
             return play(text, powers, data)
+        case "gift" | "cancel":
+            return gift_or_cancel(kind, text, powers, data)
     raise Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
 
 
@@ -253,6 +256,8 @@ DIPLOMACY_ORDERS = (
     "dispute",
     "vote",
     "play",
+    "gift",
+    "cancel",
 )
 
 

@@ -9,23 +9,29 @@ from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import building_index, card_index, tech_index, territory_index
 from adjudicator.rulesets.medioevo.orders import (
-    PlayDiplomacyCard,
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
 )
+from adjudicator.rulesets.medioevo.parse_diplomacy_cards import diplomacy_card
 from adjudicator.rulesets.medioevo.parse_support import IN, Reject, resolve
 
 _PLAY_ON = re.compile(r"\s+ON\s+", re.IGNORECASE)
 _PLAY_AMOUNT = re.compile(r"^(?P<rest>.*?)\s+(?P<n>\d+)\s*$")
 _PLAY_FOR = re.compile(r"\s+FOR\s+", re.IGNORECASE)
-CARD_MODES = {"TRUCE": "truce", "TREGUA": "truce", "CB": "remove_cb"}
+_PLAY_CLAUSE = re.compile(r"\s+(?=(?:ON|IN|FOR|PER)\s)", re.IGNORECASE)  # where a card's name ends
 
 
 def play(text: str, powers: NameIndex, data: DataSet) -> Order:
-    """``PLAY <card> [ON <power>] [TRUCE|CB]``, ``PLAY <card> [<amount>]``, ``PLAY <card> FOR
-    <technology>`` or ``PLAY <card>: <building> IN <territory>, ...``: the card's phase picks the
-    order (diplomacy, purchases, taxes, reinforcements)."""
+    """``PLAY <card> [ON <power>]``, ``PLAY <card> [<amount>]``, ``PLAY <card> FOR <technology>``
+    or ``PLAY <card>: <building> IN <territory>, ...``: the card's phase picks the order
+    (diplomacy, purchases, taxes, reinforcements); the diplomacy cards read their own clauses
+    (``parse_diplomacy_cards``)."""
+    name, *clauses = _PLAY_CLAUSE.split(text.strip(), maxsplit=1)
+    if ":" not in name and not _PLAY_AMOUNT.match(name):
+        card = resolve(card_index(data), name)
+        if data.cards[card].phase == "diplomacy":
+            return diplomacy_card(card, "".join(clauses), powers, data)
     text, colon, listed = text.partition(":")
     text, *wanted = _PLAY_FOR.split(text.strip(), maxsplit=1)
     amount: int | None = None
@@ -34,26 +40,16 @@ def play(text: str, powers: NameIndex, data: DataSet) -> Order:
         text, amount = found["rest"], int(found["n"])
     parts = _PLAY_ON.split(text.strip(), maxsplit=1)
     card = resolve(card_index(data), parts[0])
-    target: str | None = None
-    mode: str | None = None
-    if len(parts) == 2:
-        words = parts[1].split()
-        if words and words[-1].upper() in CARD_MODES:
-            mode = CARD_MODES[words.pop().upper()]
-        target = resolve(powers, " ".join(words))
+    target = resolve(powers, parts[1]) if len(parts) == 2 else None
     name = data.cards[card].name
     phase = data.cards[card].phase
-    if amount is not None and (phase != "reinforcements" or target is not None or mode is not None):
+    if amount is not None and (phase != "reinforcements" or target is not None):
         raise Reject(IssueKind.SYNTAX, f"{name} takes no amount: PLAY {name} [ON <power>]")
-    if mode is not None and phase != "diplomacy":
-        raise Reject(IssueKind.SYNTAX, f"{name} takes no TRUCE or CB: PLAY {name} [ON <power>]")
     if phase == "purchase":
         return _purchase_play(card, target, wanted, listed if colon else None, data)
     if wanted or colon:
         raise Reject(IssueKind.SYNTAX, f"{name} takes no FOR or list: PLAY {name} [ON <power>]")
     match phase:
-        case "diplomacy":
-            return PlayDiplomacyCard(card, target, mode)
         case "taxes":
             return PlayTaxCard(card, target)
         case "reinforcements":

@@ -38,11 +38,14 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyPiece,
     BuyTech,
+    CancelProtection,
     Customize,
     Deploy,
+    Gift,
     Keep,
     Place,
     PlaceCathedral,
+    PlayDiplomacyCard,
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
@@ -58,6 +61,7 @@ from adjudicator.rulesets.medioevo.phases import (
     cards,
     deployment,
     diplomacy,
+    diplomacy_cards,
     fire_sale,
     loans,
     placement,
@@ -155,6 +159,8 @@ class MedioevoRuleset:
                 techs=card_play.techs_by_then(state, power, mail),
                 drawn_counts=True,
             )
+        if isinstance(order, PlayDiplomacyCard | Gift | CancelProtection):
+            return diplomacy_cards.check(state, power, order, self.data, earlier)
         if isinstance(order, BuyVF):
             if any(isinstance(o, BuyVF) for o in earlier):
                 return "one BUY n VF a phase: see the line above"
@@ -276,7 +282,7 @@ class MedioevoRuleset:
         if phase == CARDS:
             return cards.resolve(mu, orders, self.data)
         if phase == DIPLOMACY:
-            return diplomacy.resolve(mu, orders, self.data)
+            return diplomacy.resolve(mu, orders, self.data, dice)
         if phase == PURCHASES:
             return purchases.resolve(mu, orders, self.data)
         if phase == TAXES:

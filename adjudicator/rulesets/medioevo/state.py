@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
-from adjudicator.rulesets.medioevo.pacts import Dispute, Pact, PactKind, Stance, Truce, pair
+from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 
 
@@ -76,7 +76,8 @@ SETTLEMENTS = ("village", "town", "city")  # the civil buildings of pieces.toml
 
 class CardEffect(BaseModel):
     """An Empire card that acts over several turns once played (AVARO, USURAI: L2510-2512,
-    L2762-2764). The card itself is in the discards; this record is what is left of it."""
+    L2762-2764), or later in its turn (GIULLARE's double taxes, CASTELLANO's protection). The
+    card itself is in the discards; this record is what is left of it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -84,6 +85,7 @@ class CardEffect(BaseModel):
     holder: str  # the power it acts on: the one that keeps the card at the table
     played_by: str  # the holder itself for a kept USURAI
     until: int  # the last turn it acts: the turn of play + the player's LT at play - 1 (ex L2486)
+    territories: tuple[str, ...] = ()  # what a CASTELLANO protects (L2538)
 
     @property
     def given(self) -> bool:
@@ -103,6 +105,7 @@ class MedioevoState(GameState):
     next_pact: int = 1
     wars: tuple[tuple[str, str], ...] = ()
     truces: tuple[Truce, ...] = ()
+    marriages: tuple[Marriage, ...] = ()  # PRINCIPESSA handed to another power (L2734-2736)
     disputes: tuple[Dispute, ...] = ()
     pieces: tuple[Piece, ...] = ()  # transports, siege engines and captains on the map
 
@@ -160,6 +163,9 @@ class MedioevoState(GameState):
 
     def truce(self, a: str, b: str) -> Truce | None:
         return next((t for t in self.truces if t.parties == pair(a, b)), None)
+
+    def marriage(self, a: str, b: str) -> Marriage | None:
+        return next((m for m in self.marriages if m.parties == pair(a, b)), None)
 
     def alliance(self, a: str, b: str) -> Pact | None:
         return next((p for p in self.pacts if p.kind is PactKind.ALLIANCE and p.between(a, b)), None)

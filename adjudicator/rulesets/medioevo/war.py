@@ -13,13 +13,16 @@ def declare_war(
     ledger: Ledger, declarer: str, target: str, budget: list[int | None], surprise: bool = False
 ) -> None:
     """War: the declarer first breaks its pacts with the target (L637), pays the table (and 2 PO
-    more when it attacks by surprise, L636), then the allies choose sides (L660-694)."""
+    more when it attacks by surprise, L636), then the allies choose sides (L660-694). Between the
+    spouses of a PRINCIPESSA every PO lost is doubled and the card is discarded (L2736, ex L2705)."""
     for pact in [p for p in ledger.state.pacts if p.between(declarer, target)]:
         revoke_pact(ledger, pact, declarer, budget, f"broken by the war on {target}")
+    factor = ledger.po_factor(declarer, target)
     cell = ledger.data.diplomatic_acts["war"].cell(same_religion(ledger, declarer, target))
-    ledger.apply_cell(cell, declarer, target, f"war on {target}", budget)
+    ledger.apply_cell(cell, declarer, target, f"war on {target}", budget, po_factor=factor)
     if surprise:
-        ledger.honor(declarer, -ledger.data.diplomacy_rules.surprise_war_po, f"surprise attack on {target}")
+        extra = ledger.data.diplomacy_rules.surprise_war_po * factor
+        ledger.honor(declarer, -extra, f"surprise attack on {target}")
     ledger.set_war(declarer, target)
     ledger.events.append(WarDeclared(declarer=declarer, target=target, surprise=surprise))
     _alliances_choose(ledger, declarer, target)

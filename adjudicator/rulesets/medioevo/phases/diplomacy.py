@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from adjudicator.core.dice import Dice
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
@@ -20,7 +21,6 @@ from adjudicator.rulesets.medioevo.diplomacy_table import (
     Ledger,
     revoke_pact,
 )
-from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.events_diplomacy import (
     DisputeOpened,
     TruceChanged,
@@ -29,8 +29,10 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
 from adjudicator.rulesets.medioevo.orders import (
     DIPLOMACY,
     Accept,
+    CancelProtection,
     DeclareWar,
     Dispute,
+    Gift,
     PlayDiplomacyCard,
     Policy,
     Propose,
@@ -40,8 +42,8 @@ from adjudicator.rulesets.medioevo.orders import (
     Vote,
 )
 from adjudicator.rulesets.medioevo.pacts import Dispute as OpenDispute
-from adjudicator.rulesets.medioevo.pacts import PactKind, Stance, Truce, pair
-from adjudicator.rulesets.medioevo.phases import proposals
+from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
+from adjudicator.rulesets.medioevo.phases import court_cards, diplomacy_cards, proposals
 from adjudicator.rulesets.medioevo.phases.proposals import PEACE
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import declare_war
@@ -97,38 +99,17 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
                 return f"you have no truce with {other}"
             if turns < 1:
                 return "shorten a truce by 1 turn or more"
-        case PlayDiplomacyCard():
-            return _card_problem(state, power, order, data, drawn_counts=True)
+        case PlayDiplomacyCard() | Gift() | CancelProtection():
+            return diplomacy_cards.check(state, power, order, data)
     return None
-
-
-def _card_problem(
-    state: MedioevoState, power: str, order: PlayDiplomacyCard, data: DataSet, drawn_counts: bool
-) -> str | None:
-    held = state.powers[power]
-    card = data.cards[order.card]
-    if order.card not in held.cards and not (drawn_counts and order.card in held.drawn):
-        return f"{card.name} is not in your hand"
-    if order.card != "diplomatico":
-        return f"playing {card.name} by mail is not supported yet"
-    if not _ladder_step(held.techs, card.ladder):
-        return f"{card.name} needs one of {', '.join(t.upper() for t in card.requires_any)}"
-    if order.target is None or order.target == power:
-        return f"{card.name} is played on another power: PLAY {card.name} ON <power> TRUCE|CB"
-    if order.mode not in card.params["modes"]:
-        return f"{card.name} is played for a TRUCE or to remove CB: add TRUCE or CB"
-    return None
-
-
-def _ladder_step(techs: Sequence[str], ladder: Sequence[str]) -> int:
-    """1 + the highest step of the card's technology ladder held; 0 for none."""
-    return max((i + 1 for i, t in enumerate(ladder) if t in techs), default=0)
 
 
 # ---- resolution -----------------------------------------------------------------------------------
 
 
-def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
+def resolve(
+    state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet, dice: Dice
+) -> Resolution:
     ledger = Ledger(state, data, orders=orders)
     results: list[OrderResult] = []
     _expire(ledger)
@@ -136,12 +117,13 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     _set_policies(ledger, orders, results)
     for power in ledger.state.acting_order():
         spent = 0
+        played: list[Order] = []
         for order in orders.get(power, ()):
-            if isinstance(order, (Vote, Policy, Accept)):
+            if isinstance(order, (Vote, Policy, Accept, Gift, CancelProtection)):
                 continue
             problem = (
                 check(ledger.state, power, order, data)
-                if not isinstance(order, ProposePeace | Accept)
+                if not isinstance(order, ProposePeace | Accept | PlayDiplomacyCard)
                 else None
             )
             if (
@@ -155,7 +137,11 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
             if problem:
                 results.append(OrderResult.failure(power, DIPLOMACY, order.canonical(), "illegal", problem))
                 continue
-            note, ok, spends = _act(ledger, power, order)
+            if isinstance(order, PlayDiplomacyCard):
+                note, ok, spends = diplomacy_cards.play(ledger, power, order, dice, played)
+                played += [order] if ok else []
+            else:
+                note, ok, spends = _act(ledger, power, order)
             spent += spends
             if ok:
                 results.append(OrderResult.success(power, DIPLOMACY, order.canonical(), note))
@@ -171,7 +157,30 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
                     if ok
                     else OrderResult.failure(power, DIPLOMACY, order.canonical(), code, note)
                 )
+    _answer_cards(ledger, orders, results)
     return Resolution(ledger.state, tuple(ledger.events), tuple(results))
+
+
+def _answer_cards(ledger: Ledger, orders: Mapping[str, Sequence[Order]], results: list[OrderResult]) -> None:
+    """Gifts answered by the feasts they were brought to, then the cancellations of CASTELLANO
+    protections, in turn order, once every card of the phase has been played (rulings)."""
+    for power in ledger.state.acting_order():
+        for order in orders.get(power, ()):
+            if isinstance(order, Gift):
+                ok, note = ledger.answers.get(
+                    (power, order.canonical()),
+                    (False, f"{order.to} played no BARDO this turn: nothing given"),
+                )
+            elif isinstance(order, CancelProtection):
+                note, ok = court_cards.cancel(ledger, power, order)
+            else:
+                continue
+            text = order.canonical()
+            results.append(
+                OrderResult.success(power, DIPLOMACY, text, note)
+                if ok
+                else OrderResult.failure(power, DIPLOMACY, text, "card", note)
+            )
 
 
 def _act(
@@ -201,8 +210,6 @@ def _act(
             return _shorten(ledger, power, other, turns)
         case Dispute(pact=number, accused=accused):
             return _dispute(ledger, power, number, accused)
-        case PlayDiplomacyCard():
-            return _play(ledger, power, order)
     raise ValueError(f"not a diplomacy order: {order!r}")
 
 
@@ -251,48 +258,6 @@ def _dispute(ledger: Ledger, power: str, number: int, accused: str) -> tuple[str
         )
     )
     return f"pact {number} made public; the vote is in the diplomacy of turn {turn + 1}", True, 0
-
-
-def _play(ledger: Ledger, power: str, order: PlayDiplomacyCard) -> tuple[str, bool, int]:
-    """DIPLOMATICO (L2628-2630, L744-746, L765): a truce of 1-4 turns or 2/4/6 CB removed, by
-    ISTRUZIONE/LETTERATURA/FILOSOFIA(/UNIVERSITÀ); no diplomatic action spent."""
-    problem = _card_problem(ledger.state, power, order, ledger.data, drawn_counts=False)
-    if problem:
-        return problem, False, 0
-    card = ledger.data.cards[order.card]
-    target = order.target
-    assert target is not None
-    held = ledger.state.powers[power]
-    step = _ladder_step(held.techs, card.ladder)
-    hand = list(held.cards)
-    hand.remove(order.card)
-    ledger.state = ledger.state.with_power(power, cards=tuple(hand)).evolve(
-        discards=(*ledger.state.discards, order.card)
-    )
-    turn = ledger.state.turn
-    if order.mode == "truce":
-        turns = card.params["truce_turns_by_ladder"][step - 1]
-        until = turn + turns - 1
-        old = ledger.state.truce(power, target)
-        truces = [t for t in ledger.state.truces if t is not old]
-        truce = Truce(
-            parties=pair(power, target), until=max(until, old.until if old else until), imposed_by=power
-        )
-        ledger.state = ledger.state.evolve(truces=(*truces, truce))
-        ledger.events.append(
-            TruceChanged(parties=truce.parties, until=truce.until, by=power, reason="DIPLOMATICO")
-        )
-        if card.offensive:  # the fire icon: 1 CB for the target (L764; R14, card note)
-            ledger.grievance(
-                target, power, ledger.data.diplomacy_rules.offensive_card_cb, "offensive card DIPLOMATICO"
-            )
-        effect = f"a truce of {turns} turn{'s' if turns != 1 else ''}, until turn {truce.until}"
-    else:
-        removed = card.params["cb_removed_by_ladder"][step - 1]
-        ledger.grievance(target, power, -removed, f"DIPLOMATICO of {power}")
-        effect = f"{removed} CB {target} held against {power} removed"
-    ledger.events.append(CardPlayed(power=power, card=card.name, target=target, effect=effect))
-    return effect, True, 0
 
 
 def _expire(ledger: Ledger) -> None:
@@ -381,11 +346,7 @@ def legal_orders(state: MedioevoState, power: str, data: DataSet) -> list[Order]
     options += [
         Vote(d.pact, broken) for d in state.disputes if d.opened < state.turn for broken in (False, True)
     ]
-    held = state.powers[power]
-    for card in dict.fromkeys((*held.cards, *held.drawn)):
-        for other in others:
-            for mode in ("truce", "remove_cb"):
-                play = PlayDiplomacyCard(card, other, mode)
-                if _card_problem(state, power, play, data, drawn_counts=True) is None:
-                    options.append(play)
+    options += diplomacy_cards.legal_plays(state, power, data)
+    gifts = [Gift(court_cards.SAMPLE_GIFT, o) for o in others if not state.at_war(power, o)]
+    options += [g for g in gifts if court_cards.gift_problem(state, power, g, ()) is None]
     return options

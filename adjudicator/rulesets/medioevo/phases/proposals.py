@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from adjudicator.core.events import Visibility
 from adjudicator.core.orders import Order
-from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, pact_visibility, same_religion
-from adjudicator.rulesets.medioevo.events_diplomacy import PactMade, PeaceMade, ProposalUnanswered
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, same_religion
+from adjudicator.rulesets.medioevo.events_diplomacy import PeaceMade, ProposalUnanswered
 from adjudicator.rulesets.medioevo.orders import Accept, Propose, ProposePeace
 from adjudicator.rulesets.medioevo.pacts import Pact, pair
 
@@ -50,18 +50,7 @@ def propose(
         secret=order.secret or mutual_secret(power, order, ledger.orders),
     )
     ledger.made_now[key] = pact.id
-    ledger.state = ledger.state.evolve(pacts=(*ledger.state.pacts, pact), next_pact=pact.id + 1)
-    ledger.events.append(
-        PactMade(
-            pact=pact.id,
-            pact_kind=pact.kind,
-            parties=pact.parties,
-            terms=pact.terms,
-            until=pact.until,
-            secret=pact.secret,
-            visibility=pact_visibility(pact),
-        )
-    )
+    ledger.add_pact(pact)
     row = ledger.data.diplomatic_acts[order.kind.value]
     for partner in order.partners:
         cell = row.cell(same_religion(ledger, power, partner))

@@ -72,6 +72,7 @@ USURAI = "usurai"
 AVARO = "avaro"
 VESCOVO = "vescovo"
 CIAMBELLANO = "ciambellano"
+GIULLARE = "giullare"  # played in the diplomacy: doubles this turn's taxes (L2649)
 LASTING = (AVARO, USURAI)
 
 
@@ -181,6 +182,11 @@ def _sheet_cards(
         if step:
             each = int(card.values[step - 1]) + int(card.params["per_fiera"]) * fairs(state, power, data)
             lines[card.name] = each * played.count(MERCANTE)
+    if state.effects_on(power, GIULLARE):  # doubles the sheet before USURAI's share, as R44
+        card = data.cards[GIULLARE]
+        lines[card.name] = (int(card.params["tax_multiplier"]) - 1) * (
+            sum(items.values()) + sum(lines.values())
+        )
     sheet = sum(items.values()) + sum(lines.values())
     for effect in state.effects_on(power, USURAI):
         card = data.cards[USURAI]
