@@ -8,24 +8,26 @@ from collections.abc import Sequence
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.orders import (
-    Accept,
     Bid,
     Build,
     BuyPiece,
     BuyTech,
     Customize,
-    DeclareWar,
-    Gift,
     Keep,
     Place,
-    PlayDiplomacyCard,
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
-    Propose,
-    ProposePeace,
     Repair,
     TakeLoan,
+)
+from adjudicator.rulesets.medioevo.orders_diplomacy import (
+    Accept,
+    DeclareWar,
+    Gift,
+    PlayDiplomacyCard,
+    Propose,
+    ProposePeace,
     Vote,
 )
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy, Sell

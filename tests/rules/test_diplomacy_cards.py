@@ -9,7 +9,8 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.dataset import default_dataset
-from adjudicator.rulesets.medioevo.orders import DIPLOMACY, TAXES, PlayDiplomacyCard
+from adjudicator.rulesets.medioevo.orders import DIPLOMACY, TAXES
+from adjudicator.rulesets.medioevo.orders_diplomacy import PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.state import CardEffect, MedioevoState
 from tests.rules.test_diplomacy import RULES, SEED, Outcome, act, at_diplomacy
 

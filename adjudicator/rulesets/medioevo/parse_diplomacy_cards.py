@@ -15,7 +15,7 @@ from adjudicator.rulesets.medioevo.order_names import (
     item_index,
     territory_index,
 )
-from adjudicator.rulesets.medioevo.orders import CancelProtection, Gift, PlayDiplomacyCard
+from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.parse_support import Reject, resolve
 
 _CLAUSES = re.compile(

@@ -38,14 +38,11 @@ from adjudicator.rulesets.medioevo.orders import (
     Build,
     BuyPiece,
     BuyTech,
-    CancelProtection,
     Customize,
     Deploy,
-    Gift,
     Keep,
     Place,
     PlaceCathedral,
-    PlayDiplomacyCard,
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
@@ -53,6 +50,7 @@ from adjudicator.rulesets.medioevo.orders import (
     TakeLoan,
     UpgradePiece,
 )
+from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.phases import (

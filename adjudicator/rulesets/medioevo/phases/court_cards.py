@@ -29,7 +29,8 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.events import CardsDrawn, PieceBought
 from adjudicator.rulesets.medioevo.events_cards import GiftTaken, ProtectionCancelled
-from adjudicator.rulesets.medioevo.orders import Build, BuyPiece, CancelProtection, Gift, PlayDiplomacyCard
+from adjudicator.rulesets.medioevo.orders import Build, BuyPiece
+from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.phases.building_purchases import bought_event
 from adjudicator.rulesets.medioevo.phases.card_play import ladder_step
 from adjudicator.rulesets.medioevo.phases.purchases import build_problem, buy_piece_problem

@@ -26,8 +26,8 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     TruceChanged,
     VoteCounted,
 )
-from adjudicator.rulesets.medioevo.orders import (
-    DIPLOMACY,
+from adjudicator.rulesets.medioevo.orders import DIPLOMACY
+from adjudicator.rulesets.medioevo.orders_diplomacy import (
     Accept,
     CancelProtection,
     DeclareWar,

@@ -23,7 +23,7 @@ from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, same_religion
 from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.events_cards import SpyReport
 from adjudicator.rulesets.medioevo.events_diplomacy import PeaceMade, TruceChanged
-from adjudicator.rulesets.medioevo.orders import CancelProtection, Gift, PlayDiplomacyCard
+from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.phases import court_cards, principessa
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, ladder_step, tech_problem

@@ -19,7 +19,7 @@ from adjudicator.rulesets.medioevo.board import KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, religion_of
 from adjudicator.rulesets.medioevo.events_cards import SmallKingdomTaken
-from adjudicator.rulesets.medioevo.orders import PlayDiplomacyCard
+from adjudicator.rulesets.medioevo.orders_diplomacy import PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.pacts import Marriage, pair
 from adjudicator.rulesets.medioevo.phases.card_play import lt_value
 from adjudicator.rulesets.medioevo.state import MedioevoState

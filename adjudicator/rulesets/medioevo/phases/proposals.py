@@ -9,7 +9,7 @@ from adjudicator.core.events import Visibility
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, same_religion
 from adjudicator.rulesets.medioevo.events_diplomacy import PeaceMade, ProposalUnanswered
-from adjudicator.rulesets.medioevo.orders import Accept, Propose, ProposePeace
+from adjudicator.rulesets.medioevo.orders_diplomacy import Accept, Propose, ProposePeace
 from adjudicator.rulesets.medioevo.pacts import Pact, pair
 
 PEACE = "peace"
