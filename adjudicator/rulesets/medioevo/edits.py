@@ -19,7 +19,7 @@ USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
     "SET captor prisoners owner N, "
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
-    "BUILD territory building..., TURNORDER power..., ALLY power power, PACT power power..., "
+    "BUILD territory building...|NOTHING, TURNORDER power..., ALLY power power, PACT power power..., "
     "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1, PIECE power item IN territory, "
     "DAMAGE territory building..., DAMAGE PIECE power piece"
 )
@@ -50,9 +50,11 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
     if verb == "BUILD":
         tid = _lookup(lands, words[1])
         wanted = tuple(w.lower() for w in words[2:])
+        if wanted == ("nothing",):  # a site razed (a calamity's doing, L1546)
+            wanted = ()
         bad = [w for w in wanted if w not in data.buildings]
-        if bad or not wanted:
-            raise EditError(f"{command!r}: expected buildings among {', '.join(data.buildings)}")
+        if bad or not words[2:]:
+            raise EditError(f"{command!r}: expected buildings among {', '.join(data.buildings)}, or NOTHING")
         left = {b: t for b, t in state.territories[tid].damaged.items() if b in wanted}
         return state.with_territory(tid, buildings=wanted, damaged=left)
     if verb == "DAMAGE":

@@ -177,7 +177,9 @@ class MedioevoRuleset:
             or diplomacy.check(state, power, order, self.data)
             or purchases.check(after_sales, power, order, self.data, mail)
             or taxes.check(state, power, order)
-            or placement.check(state, power, order, self.data)
+            or placement.check(
+                placement.with_settlements_built(state, power, earlier), power, order, self.data
+            )
         )
 
     def parse(

@@ -61,6 +61,15 @@ class TerritoryState(BaseModel):
     armies: dict[str, int] = {}
     buildings: tuple[str, ...] = ()
     damaged: dict[str, int] = {}  # building -> the turn by whose purchases phase it must be repaired
+    # the buildings as they stood before this turn's first new one: what is raised this turn adds
+    # no supply until the positioning is over (L1538, ex L1546); None when nothing was raised
+    built_over: tuple[str, ...] | None = None
+
+    def raise_building(self, building: str, replaced: str | None) -> TerritoryState:
+        """The territory with ``building`` standing, in place of ``replaced`` if given."""
+        kept = [b for b in self.buildings if b != replaced]
+        before = self.buildings if self.built_over is None else self.built_over
+        return self.model_copy(update={"buildings": (*kept, building), "built_over": before})
 
     def usable(self) -> tuple[str, ...]:
         """The buildings that work: a damaged one gives nothing until repaired (L1024, L1056)."""

@@ -3,7 +3,8 @@
 Every territory holds its base supply (a board field, 5 VF on the shipped board); undamaged buildings
 add their ``supply_bonus`` (``pieces.toml``); the owner's technologies add theirs on their terrain, as the
 technology data says (``supply_bonus``: AGRICOLTURA +5 and ROTAZIONE DELLE COLTURE +10 on
-plains, CACCIA in forests, ALLEVAMENTO on hills; L2246-2248, L2916, ruling R9).
+plains, CACCIA in forests, ALLEVAMENTO on hills; L2246-2248, L2916, ruling R9). A building raised
+this turn adds nothing until the turn's positioning is over (L1538, ex L1546).
 """
 
 from __future__ import annotations
@@ -12,10 +13,16 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 
+def _building_bonus(buildings: tuple[str, ...], data: DataSet) -> int:
+    return sum(data.buildings[b].supply_bonus for b in buildings if b in data.buildings)
+
+
 def supply_limit(state: MedioevoState, territory: str, data: DataSet) -> int:
     terr = state.territories[territory]
     land = data.board.territories[territory]
-    limit = land.supply + sum(data.buildings[b].supply_bonus for b in terr.usable() if b in data.buildings)
+    limit = land.supply + _building_bonus(terr.usable(), data)
+    if terr.built_over is not None:  # raised this turn: no supply before the next (L1538, ex L1546)
+        limit = min(limit, land.supply + _building_bonus(terr.built_over, data))
     if terr.owner is not None:
         for tech in state.powers[terr.owner].techs:
             known = data.technologies.get(tech)

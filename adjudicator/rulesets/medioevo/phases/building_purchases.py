@@ -122,8 +122,8 @@ def build_problem(
 
 def put_building(state: MedioevoState, order: Build, replaced: str | None) -> MedioevoState:
     """The building stands in the territory, in place of the one it raises."""
-    built = [b for b in state.territories[order.territory].buildings if b != replaced]
-    return state.with_territory(order.territory, buildings=(*built, order.building))
+    terr = state.territories[order.territory].raise_building(order.building, replaced)
+    return state.with_territory(order.territory, buildings=terr.buildings, built_over=terr.built_over)
 
 
 def bought_event(power: str, order: Build, replaced: str | None, cost: int) -> BuildingBought:

@@ -31,7 +31,7 @@ from adjudicator.rulesets.medioevo.events import CardsDrawn, PieceBought
 from adjudicator.rulesets.medioevo.events_cards import GiftTaken, ProtectionCancelled
 from adjudicator.rulesets.medioevo.orders import Build, BuyPiece
 from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
-from adjudicator.rulesets.medioevo.phases.building_purchases import bought_event
+from adjudicator.rulesets.medioevo.phases.building_purchases import bought_event, put_building
 from adjudicator.rulesets.medioevo.phases.card_play import ladder_step
 from adjudicator.rulesets.medioevo.phases.purchases import build_problem, buy_piece_problem
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, catalogue, label
@@ -147,8 +147,7 @@ def jester(ledger: Ledger, power: str, order: PlayDiplomacyCard, dice: Dice) -> 
         _, replaced, _ = build_problem(
             ledger.data, state, _free(state, power, building.cost), power, Build(item, where)
         )
-        kept = [b for b in state.territories[where].buildings if b != replaced]
-        ledger.state = state.with_territory(where, buildings=(*kept, str(item)))
+        ledger.state = put_building(state, Build(str(item), where), replaced)
         ledger.events.append(bought_event(power, Build(str(item), where), replaced, 0))
         return f"a free {building.name} in {name}"
     piece = catalogue(ledger.data)[str(item)]

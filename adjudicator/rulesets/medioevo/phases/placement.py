@@ -19,8 +19,8 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost, ReserveKept
-from adjudicator.rulesets.medioevo.orders import PLACEMENT, Place, Reserve
-from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.orders import PLACEMENT, Build, Place, Reserve
+from adjudicator.rulesets.medioevo.state import SETTLEMENTS, MedioevoState
 from adjudicator.rulesets.medioevo.supply import supply_limit
 
 
@@ -58,6 +58,16 @@ def _next_to_own_settlement(state: MedioevoState, power: str, territory: str, da
         if terr is not None and terr.owner == power and terr.settlement() is not None:
             return True
     return False
+
+
+def with_settlements_built(state: MedioevoState, power: str, earlier: Sequence[Order]) -> MedioevoState:
+    """The state a PLACE order is checked against on arrival: the settlements that the lines
+    accepted above it build on empty sites stand (VF go there in this positioning, ex L1546; R10)."""
+    for build in (o for o in earlier if isinstance(o, Build) and o.building in SETTLEMENTS):
+        terr = state.territories[build.territory]
+        if terr.owner == power and not any(b in SETTLEMENTS for b in terr.buildings):
+            state = state.with_territory(build.territory, buildings=(*terr.buildings, build.building))
+    return state
 
 
 def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str | None:
@@ -159,4 +169,7 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
         if lost:
             state = state.with_power(power, reinforcements=0)
             events.append(ReinforcementsLost(power=power, amount=lost))
+    # the buildings raised this turn count for supply from now on (L1538, ex L1546)
+    for tid in [t for t, terr in state.territories.items() if terr.built_over is not None]:
+        state = state.with_territory(tid, built_over=None)
     return Resolution(state, tuple(events), tuple(results))
