@@ -9,18 +9,21 @@ from __future__ import annotations
 from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.order_names import item_index, territory_index
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_named
 from adjudicator.rulesets.medioevo.pieces_state import catalogue
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import declare_war
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
     "SET captor prisoners owner N, "
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building...|NOTHING, TURNORDER power..., ALLY power power, PACT power power..., "
-    "WAR power power, TRUCE power power UNTIL turn, SET power pope 0|1, PIECE power item IN territory, "
+    "WAR power power, SURPRISE attacker defender, TRUCE power power UNTIL turn, SET power pope 0|1, "
+    "PIECE power item IN territory, "
     "DAMAGE territory building..., DAMAGE PIECE power piece"
 )
 
@@ -66,6 +69,15 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
             return state.with_power(power, **{field.lower(): _int(value, f"SET {field}")})
         case "SET", [field, value] if field.lower() == "pope":
             return state.with_power(power, pope=bool(_int(value, "SET pope")))
+        case "SURPRISE", [other]:
+            # an attack in combat without a declaration, judged by the GM until combat is played by
+            # mail: the war's table plus 2 PO (L600, L636), allies choosing sides as in a war
+            target = _lookup(powers, other)
+            if target == power or state.at_war(power, target):
+                raise EditError(f"{command!r}: name another power, not at war with {power}")
+            ledger = Ledger(state, data)
+            declare_war(ledger, power, target, [0], surprise=True)
+            return ledger.state
         case "TURNORDER", others:
             order = (power, *(_lookup(powers, o) for o in others))
             if sorted(order) != sorted(state.powers):
