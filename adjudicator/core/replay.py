@@ -35,27 +35,26 @@ def read_orders(
     ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]
 ) -> dict[str, list[Order]]:
     """Stored canonical order lines back to orders (syntax and names only, as at the deadline)."""
-    return {
-        power: list(ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False).orders)
-        for power, lines in lines_by_power.items()
-    }
+    return read_stored(ruleset, state, lines_by_power)[0]
 
 
 UNREADABLE = "unreadable"
 
 
-def unread_lines(
+def read_stored(
     ruleset: Ruleset, state: GameState, lines_by_power: dict[str, tuple[str, ...]]
-) -> list[OrderResult]:
-    """Stored lines that no longer read as orders at the deadline: each still gets an answer.
+) -> tuple[dict[str, list[Order]], list[OrderResult]]:
+    """The orders of the stored lines, and a failed answer for each line that no longer reads.
 
-    Every stored line was accepted when it arrived, so this only happens when a canonical form
+    Every stored line was accepted when it arrived, so a line fails only when a canonical form
     does not parse back (a judge bug, guarded by tests); the player is told rather than ignored.
     """
+    orders: dict[str, list[Order]] = {}
     failed = []
     for power, lines in lines_by_power.items():
-        numbered = list(enumerate(lines, start=1))
-        for issue in ruleset.parse(state, power, numbered, strict=False).issues:
+        read = ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False)
+        orders[power] = list(read.orders)
+        for issue in read.issues:
             message = f"this order could not be read again at the deadline ({issue.message}); the GM is told"
             failed.append(
                 OrderResult(
@@ -66,7 +65,7 @@ def unread_lines(
                     reason=Reason(code=UNREADABLE, message=message),
                 )
             )
-    return failed
+    return orders, failed
 
 
 def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Opening]:

@@ -18,7 +18,7 @@ from adjudicator.core.events import (
     DiceRolled,
     GameCreated,
 )
-from adjudicator.core.replay import SETUP_NAMESPACE, read_orders, unread_lines
+from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, NotDue
@@ -284,9 +284,9 @@ class Judge(GmTools):
             ruleset = self.ruleset(game)
             state = self._state(game)
             lines = {p: tuple(s.orders) for p, s in sets.items()}
-            orders = read_orders(ruleset, state, lines)
+            orders, unread = read_stored(ruleset, state, lines)
             outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
-            outcome = replace(outcome, unread=tuple(unread_lines(ruleset, state, lines)))
+            outcome = replace(outcome, unread=tuple(unread))
             session.refresh(current)
             nxt = self._record(session, game, current, outcome, now)
             labels = [outcome.label, *self._run_automatic(session, game, nxt, now)]

@@ -1,5 +1,5 @@
-"""Turn 1's economy window played by mail, for the tests of the fire sale, bankruptcy,
-INVESTITURA and prisoners: the GM's edits, the mails parsed as a player's, the window resolved."""
+"""Turn 1's economy window played by mail, for the rules tests of phases 4-8: the GM's edits, the
+mails parsed as a player's, the window resolved."""
 
 from __future__ import annotations
 
@@ -21,11 +21,13 @@ SEED = b"f" * 32
 POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
 
 
-def economy(*edits: str, rules: MedioevoRuleset = RULES) -> MedioevoState:
-    """Turn 1's economy window, after the GM's edits."""
-    state, _ = rules.initial_state("g", POWERS, {}, Dice(SEED, "T0.setup"))
+def economy(
+    *edits: str, rules: MedioevoRuleset = RULES, seed: bytes = SEED, powers: Sequence[str] = POWERS
+) -> MedioevoState:
+    """Turn 1's economy window, after the GM's edits (every phase test module picks its seed)."""
+    state, _ = rules.initial_state("g", list(powers), {}, Dice(seed, "T0.setup"))
     while window_label(rules, state) != "T1.economy":
-        state = resolve_window(rules, state, {}, SEED).state
+        state = resolve_window(rules, state, {}, seed).state
     for line in edits:
         state, _ = rules.gm_edit(state, line)
     return cast(MedioevoState, state)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import cast
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.orders import PURCHASES
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from tests.rules import economy_window
 
 RULES = MedioevoRuleset()
 SEED = b"p" * 32
@@ -37,12 +37,7 @@ LT3 = [
 
 def economy(*edits: str) -> MedioevoState:
     """Turn 1's economy window, after the GM's edits."""
-    state, _ = RULES.initial_state("g", POWERS, {}, Dice(SEED, "T0.setup"))
-    while window_label(RULES, state) != "T1.economy":
-        state = resolve_window(RULES, state, {}, SEED).state
-    for line in edits:
-        state, _ = RULES.gm_edit(state, line)
-    return cast(MedioevoState, state)
+    return economy_window.economy(*edits, seed=SEED)
 
 
 def buy(state: MedioevoState, power: str, text: str) -> tuple[MedioevoState, dict[str, str]]:

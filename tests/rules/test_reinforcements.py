@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.rulesets.medioevo.events import ReinforcementsGranted
 from adjudicator.rulesets.medioevo.phases import reinforcements
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from tests.rules import economy_window
 
 RULES = MedioevoRuleset()
 DATA = RULES.data
@@ -25,12 +25,7 @@ POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
 
 def economy(*edits: str, powers: list[str] = POWERS) -> MedioevoState:
     """Turn 1's economy window, after the GM's edits."""
-    state, _ = RULES.initial_state("g", powers, {}, Dice(SEED, "T0.setup"))
-    while window_label(RULES, state) != "T1.economy":
-        state = resolve_window(RULES, state, {}, SEED).state
-    for line in edits:
-        state, _ = RULES.gm_edit(state, line)
-    return cast(MedioevoState, state)
+    return economy_window.economy(*edits, seed=SEED, powers=powers)
 
 
 def granted(state: MedioevoState, power: str) -> ReinforcementsGranted:

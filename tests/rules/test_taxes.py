@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import cast
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import resolve_window, window_label
+from adjudicator.core.engine import resolve_window
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -18,6 +18,7 @@ from adjudicator.rulesets.medioevo.orders import RepayLoan, TakeLoan
 from adjudicator.rulesets.medioevo.phases import taxes
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from tests.rules import economy_window
 
 RULES = MedioevoRuleset()
 DATA = RULES.data
@@ -30,12 +31,7 @@ LT3_MORE = ("CONIO", "TESSITURA", "FORGIATURA", "CARPENTERIA", "MONOTEISMO", "IN
 
 def economy(*edits: str, powers: list[str] = POWERS) -> MedioevoState:
     """Turn 1's economy window, after the GM's edits."""
-    state, _ = RULES.initial_state("g", powers, {}, Dice(SEED, "T0.setup"))
-    while window_label(RULES, state) != "T1.economy":
-        state = resolve_window(RULES, state, {}, SEED).state
-    for line in edits:
-        state, _ = RULES.gm_edit(state, line)
-    return cast(MedioevoState, state)
+    return economy_window.economy(*edits, seed=SEED, powers=powers)
 
 
 def with_params(tech: str, **changes: object) -> DataSet:

@@ -12,8 +12,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.order_names import item_index, territory_index
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
-from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_named
-from adjudicator.rulesets.medioevo.pieces_state import catalogue
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import declare_war
 

@@ -13,10 +13,14 @@ The catalogue lists what phase 4 can buy, by item id: the transport ids of ``pie
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
+
+if TYPE_CHECKING:  # state.py holds pieces of this module
+    from adjudicator.rulesets.medioevo.state import MedioevoState
 
 SIEGE = "siege"
 CAPTAIN = "captain"
@@ -94,3 +98,16 @@ def label(data: DataSet, kind: str, number: int) -> str:
 def word_kind(data: DataSet, word: str) -> str | None:
     """The numbering class named by a piece label's first word (``cart`` → ``war_wagon``)."""
     return next((k for k, names in data.purchase_rules.piece_names.items() if names[0] == word), None)
+
+
+def piece_key(data: DataSet, name: str) -> tuple[str, int] | None:
+    """(numbering class, number) of a piece label (``galley 2``)."""
+    word, _, number = name.rpartition(" ")
+    kind = word_kind(data, word)
+    return (kind, int(number)) if kind is not None and number.isdigit() else None
+
+
+def piece_named(data: DataSet, state: MedioevoState, power: str, name: str) -> Piece | None:
+    """The power's piece a label names, or None."""
+    found = piece_key(data, name)
+    return state.piece(power, *found) if found else None

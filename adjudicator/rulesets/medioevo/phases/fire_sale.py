@@ -26,15 +26,8 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_economy import AssetSold
 from adjudicator.rulesets.medioevo.orders_economy import Sell, SellAtTaxes
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, item_of, label, word_kind
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, item_of, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
-
-
-def piece_named(state: MedioevoState, power: str, name: str, data: DataSet) -> Piece | None:
-    """The power's piece a label names (``galley 2``)."""
-    word, _, number = name.rpartition(" ")
-    kind = word_kind(data, word)
-    return state.piece(power, kind, int(number)) if kind is not None and number.isdigit() else None
 
 
 def building_price(data: DataSet, building: str) -> int:
@@ -84,7 +77,7 @@ def _place_problem(state: MedioevoState, power: str, territory: str, data: DataS
 def sale_problem(state: MedioevoState, power: str, order: Sell, data: DataSet) -> tuple[str | None, int]:
     """(why not, the price) of a sale now."""
     if order.territory is None:
-        piece = piece_named(state, power, order.item, data)
+        piece = piece_named(data, state, power, order.item)
         if piece is None:
             return f"you have no {order.item}", 0
         if piece.kind == CAPTAIN:
@@ -151,7 +144,7 @@ def resolve_sales(
             results.append(OrderResult.failure(power, phase, order.canonical(), "not-allowed", problem))
             continue
         if order.territory is None:
-            piece = piece_named(state, power, order.item, data)
+            piece = piece_named(data, state, power, order.item)
             assert piece is not None
             where = piece.location
             state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != piece.key()))

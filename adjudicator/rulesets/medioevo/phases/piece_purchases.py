@@ -16,7 +16,7 @@ from adjudicator.rulesets.medioevo.pieces_state import (
     Piece,
     catalogue,
     item_of,
-    word_kind,
+    piece_named,
 )
 from adjudicator.rulesets.medioevo.state import MedioevoState, tech_level
 
@@ -89,18 +89,6 @@ def buy_piece_problem(
     if cost > florins:
         return f"a {item.name} costs {cost} florins and you have {florins}", 0
     return None, cost
-
-
-def piece_key(data: DataSet, name: str) -> tuple[str, int] | None:
-    """(numbering class, number) of a piece label (``galley 2``)."""
-    word, _, number = name.rpartition(" ")
-    kind = word_kind(data, word)
-    return (kind, int(number)) if kind is not None and number.isdigit() else None
-
-
-def piece_named(data: DataSet, state: MedioevoState, power: str, name: str) -> Piece | None:
-    found = piece_key(data, name)
-    return state.piece(power, *found) if found else None
 
 
 def where_problem(state: MedioevoState, power: str, piece: Piece, name: str, what: str) -> str | None:

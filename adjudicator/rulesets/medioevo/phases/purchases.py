@@ -59,12 +59,10 @@ from adjudicator.rulesets.medioevo.phases.piece_purchases import (
     DISC_NAMES,
     buy_piece_problem,
     customise_problem,
-    piece_key,
-    piece_named,
     upgrade_problem,
 )
 from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, blocked, terms_for
-from adjudicator.rulesets.medioevo.pieces_state import catalogue, label
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_key, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 __all__ = ["build_problem", "buy_piece_problem", "check", "resolve", "tech_problem", "upgrade_problem"]

@@ -14,8 +14,7 @@ from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import BuildingReduced, PieceReduced
 from adjudicator.rulesets.medioevo.orders import Repair
-from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_named
-from adjudicator.rulesets.medioevo.pieces_state import item_of, label
+from adjudicator.rulesets.medioevo.pieces_state import item_of, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 REPAIR_PCT = 25  # L1024, L1056
