@@ -9,6 +9,10 @@ if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 if ! command -v chromium >/dev/null; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2
 fi
+# A real IMAP server (Debian's dovecot, a throwaway config on loopback) for the mail tests.
+if ! command -v dovecot >/dev/null; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd; } >&2
+fi
 eval "$(scripts/pg.sh start)"
 trap 'scripts/pg.sh stop' EXIT
 .venv/bin/ruff check adjudicator tests bench

@@ -40,8 +40,9 @@ from adjudicator.store.models import (
 class StoreAccess:
     """Database helpers; each public method of a subclass is one transaction."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, mail_domain: str = "adjudicator") -> None:
         self.engine = engine
+        self.mail_domain = mail_domain
 
     @contextmanager
     def _tx(self) -> Iterator[Session]:
@@ -180,23 +181,62 @@ class StoreAccess:
                 data=ruleset.view(outcome.state, viewer),
                 events=tuple(e for e in outcome.events if e.visibility.allows(viewer)),
             )
-            address = None
-            if viewer != GM:
-                power = session.exec(
-                    select(Power).where(Power.game_id == game.id, Power.power == viewer)
-                ).one()
-                address = power.address
-            session.add(
-                Outbox(
-                    game_id=game.id,
-                    window_id=window.id,
-                    recipient=viewer,
-                    address=address,
-                    message_id=f"<report.{game.id}.{window.id}.{viewer}@adjudicator>",
-                    subject=f"[{game.id}] {outcome.label} results for {viewer}",
-                    body_text=render_text(view, outcome.label, outcome.results, nxt),
-                )
+            self._queue_mail(
+                session,
+                game,
+                kind="report",
+                recipient=viewer,
+                key=f"report.{game.id}.{window.id}.{viewer}",
+                subject=f"[{game.id}] {outcome.label} results for {viewer}",
+                text=render_text(view, outcome.label, outcome.results, nxt),
+                window_id=window.id,
             )
+
+    def _address(self, session: Session, game: Game, recipient: str) -> str | None:
+        """Where mail for a power (or the GM) goes: the address on file, if any."""
+        if recipient == GM:
+            return game.gm_address
+        power = session.exec(select(Power).where(Power.game_id == game.id, Power.power == recipient)).first()
+        return power.address if power else None
+
+    def _queue_mail(
+        self,
+        session: Session,
+        game: Game | None,
+        *,
+        kind: str,
+        recipient: str,
+        key: str,
+        subject: str,
+        text: str,
+        address: str | None = None,
+        html: str | None = None,
+        attachments: Sequence[dict[str, str]] = (),
+        window_id: int | None = None,
+        in_reply_to: str | None = None,
+    ) -> Outbox:
+        """Add one mail to the outbox in the caller's transaction.
+
+        ``key`` names the mail uniquely (``report.GAME.WINDOW.POWER``); its Message-ID is made from it,
+        so the same mail can never be queued twice and a resend carries the same id.
+        """
+        row = Outbox(
+            game_id=game.id if game else None,
+            window_id=window_id,
+            kind=kind,
+            recipient=recipient,
+            address=address
+            if address is not None
+            else (self._address(session, game, recipient) if game else None),
+            message_id=f"<{key}@{self.mail_domain}>",
+            in_reply_to=in_reply_to,
+            subject=subject,
+            body_text=text,
+            body_html=html,
+            attachments=list(attachments),
+        )
+        session.add(row)
+        return row
 
     def _run_automatic(self, session: Session, game: Game, window: Window, now: datetime) -> list[str]:
         """Resolve windows in which nobody has a decision, until one takes orders."""

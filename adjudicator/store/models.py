@@ -34,6 +34,9 @@ class Game(SQLModel, table=True):
         default_factory=dict, sa_column=Column(JSONType, nullable=False)
     )
     current_window_id: int | None = None
+    gm_address: str | None = Field(default=None, max_length=320)
+    calendar: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONType, nullable=False))
+    """Deadline policy (service/calendar.py): time zone, hour, weekdays, periods, grace, reminders."""
     created_at: datetime = Field(
         default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
     )
@@ -49,6 +52,11 @@ class Power(SQLModel, table=True):
     secret_hash: str = Field(max_length=200)
     address: str | None = Field(default=None, max_length=320)
     missed: int = 0
+    status: str = Field(default="active", max_length=16)
+    """``active``, or ``disorder`` after too many missed deadlines (until the GM replaces the player)."""
+    timezone: str | None = Field(default=None, max_length=64)
+    absences: list[dict[str, str]] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
+    """Announced absences, ``{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}``, within the game's budget."""
 
 
 class Window(SQLModel, table=True):
@@ -145,16 +153,33 @@ class Outbox(SQLModel, table=True):
     __tablename__ = "outbox"
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
+    game_id: str | None = Field(default=None, foreign_key="games.id", index=True, max_length=64)
+    """None for a reply to a mail that named no known game."""
     window_id: int | None = None
+    kind: str = Field(default="report", max_length=16)
+    """report, receipt, reply, reminder, notice, press, secret, briefing."""
     recipient: str = Field(max_length=64)
     address: str | None = Field(default=None, max_length=320)
     message_id: str = Field(unique=True, max_length=255)
+    """Stable per row: a resend after a crash carries the same id, so clients drop the copy."""
+    in_reply_to: str | None = Field(default=None, max_length=255)
     subject: str = Field(max_length=255)
     body_text: str = Field(sa_column=Column(Text, nullable=False))
     body_html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    attachments: list[dict[str, str]] = Field(
+        default_factory=list, sa_column=Column(JSONType, nullable=False)
+    )
+    """``{"filename": …, "content_type": "text/calendar", "text": …}`` (an .ics, a report file)."""
     status: str = Field(default="pending", max_length=16)
+    """pending, sending (claimed by a sender), sent, failed (no address, or gave up)."""
     attempts: int = 0
+    last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    next_attempt_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
+    claimed_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
+    )
     created_at: datetime = Field(
         default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
     )
@@ -172,7 +197,12 @@ class InboundMail(SQLModel, table=True):
         default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
     )
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    source: str = Field(default="pipe", max_length=16)
+    """imap, lmtp, smtp, pipe, cli."""
+    sender: str | None = Field(default=None, max_length=320)
+    subject: str = Field(default="", sa_column=Column(Text, nullable=False))
     game_id: str | None = Field(default=None, max_length=64)
     power: str | None = Field(default=None, max_length=64)
     status: str = Field(default="received", max_length=16)
+    """received (logged, not yet answered), answered, or ignored (a loop or a bounce)."""
     note: str = Field(default="", sa_column=Column(Text, nullable=False))
