@@ -1,0 +1,81 @@
+"""One outbox row as an RFC 5322 message, the same bytes every time the row is sent.
+
+Everything in the message comes from the row and the operator's settings (the Date is the row's
+creation time, not the moment of sending), so a resend after a crash is the same message with the
+same Message-ID, and a client that already has it drops the copy.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.policy import default
+from email.utils import format_datetime
+
+from adjudicator.config import Settings
+from adjudicator.store.models import Outbox
+
+REPLY_KINDS = frozenset({"reply", "receipt"})
+"""Answers to a mail a person sent: ``Auto-Submitted: auto-replied`` (RFC 3834 §5); the rest is
+``auto-generated``."""
+
+
+class ComposeError(ValueError):
+    """A row that cannot become a message (no address): the sender marks it failed."""
+
+
+def _address(name: str, address: str) -> Address:
+    """A mailbox with a display name; ``Address`` refuses a malformed address with a clear error."""
+    if "@" not in address:
+        raise ComposeError(f"address {address!r}: expected local@domain")
+    local, _, domain = address.rpartition("@")
+    return Address(display_name=name, username=local, domain=domain)
+
+
+def _cte(text: str) -> str | None:
+    """Quoted-printable for non-ASCII text (readable in any client's source view), else the default."""
+    return None if text.isascii() else "quoted-printable"
+
+
+def _attach(msg: EmailMessage, item: dict[str, str]) -> None:
+    filename = item.get("filename", "attachment.txt")
+    content_type = item.get("content_type") or (
+        "text/calendar" if filename.lower().endswith(".ics") else "text/plain"
+    )
+    maintype, _, subtype = content_type.partition("/")
+    text = item.get("text", "")
+    if maintype == "text":
+        params = {"method": "PUBLISH"} if subtype == "calendar" else None
+        msg.add_attachment(text, subtype=subtype or "plain", filename=filename, params=params, cte=_cte(text))
+    else:
+        msg.add_attachment(
+            text.encode("utf-8"), maintype=maintype, subtype=subtype or "octet-stream", filename=filename
+        )
+
+
+def compose(row: Outbox, settings: Settings) -> EmailMessage:
+    """The message for ``row``: headers, text (and HTML) body, attachments; UTF-8 throughout."""
+    if not row.address:
+        raise ComposeError(f"outbox row {row.id} ({row.kind} for {row.recipient}): no address on file")
+    msg = EmailMessage(policy=default)
+    msg["From"] = _address(settings.judge.name, settings.judge.address)
+    msg["To"] = _address(row.recipient, row.address)
+    msg["Subject"] = row.subject
+    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    msg["Date"] = format_datetime(created.astimezone(UTC))
+    msg["Message-ID"] = row.message_id
+    if row.in_reply_to:
+        msg["In-Reply-To"] = row.in_reply_to
+        msg["References"] = row.in_reply_to
+    msg["Auto-Submitted"] = "auto-replied" if row.kind in REPLY_KINDS else "auto-generated"
+    msg["X-Auto-Response-Suppress"] = "All"
+    if row.game_id:
+        msg["X-Adjudicator-Game"] = row.game_id
+    msg["X-Adjudicator-Kind"] = row.kind
+    msg.set_content(row.body_text, charset="utf-8", cte=_cte(row.body_text))
+    if row.body_html:
+        msg.add_alternative(row.body_html, subtype="html", charset="utf-8", cte=_cte(row.body_html))
+    for item in row.attachments:
+        _attach(msg, item)
+    return msg
