@@ -371,6 +371,44 @@ def map_draw(
         out.print(f"wrote {shot}")
 
 
+# ---- mail: the outbox ----------------------------------------------------------------------------
+mail_app = typer.Typer(help="Mail in and out: send the outbox, list it.", no_args_is_help=True)
+app.add_typer(mail_app, name="mail")
+ConfigPath = Annotated[
+    Path | None, typer.Option("--config", help="operator settings (TOML); default ADJUDICATOR_CONFIG")
+]
+
+
+@mail_app.command("send")
+@guarded
+def mail_send(config: ConfigPath = None) -> None:
+    """Deliver every due outbox row once (relay from the config, else the Maildir) and print counts."""
+    from adjudicator.config import load_settings
+    from adjudicator.mail.sender import OutboxSender
+
+    settings = load_settings(config)
+    report = OutboxSender(judge().engine, settings).send_due()
+    out.print(str(report), markup=False)
+
+
+@mail_app.command("outbox")
+@guarded
+def mail_outbox(game: str) -> None:
+    """A game's outbox: every mail, whom it is for, and whether it went out."""
+    from rich.markup import escape
+
+    from adjudicator.mail.sender import outbox_rows
+
+    table = Table(title=escape(f"outbox of {game}"))
+    for column in ("id", "kind", "recipient", "status", "attempts", "last error"):
+        table.add_column(column)
+    for row in outbox_rows(judge().engine, game):
+        recipient = f"{row.recipient} <{row.address}>" if row.address else row.recipient
+        cells = (str(row.id), row.kind, recipient, row.status, str(row.attempts), row.last_error or "")
+        table.add_row(*(escape(cell) for cell in cells))
+    out.print(table)
+
+
 def main() -> None:
     app()
 

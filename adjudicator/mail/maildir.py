@@ -43,6 +43,7 @@ def _message_ids(box: mailbox.Maildir) -> set[str]:
 
 def deliver(root: Path, address: str, message: EmailMessage) -> bool:
     """Write ``message`` into the address's Maildir; False when its Message-ID is there already."""
+    root.mkdir(parents=True, exist_ok=True)
     box = mailbox.Maildir(folder_for(root, address), create=True)
     message_id = str(message["Message-ID"] or "").strip()
     if message_id and message_id in _message_ids(box):
