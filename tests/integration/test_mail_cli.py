@@ -1,0 +1,73 @@
+"""`adjudicator mail send` and `adjudicator mail outbox` end to end on a SQLite store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.mail.maildir import read_maildir
+from adjudicator.service.judge import Judge
+from adjudicator.store.db import make_engine, migrate
+from tests.conftest import POWERS
+
+ADDRESSES = {p: f"{p}@players.example" for p in POWERS[:3]}  # byzantium has no address
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("ADJUDICATOR_CONFIG", raising=False)
+    monkeypatch.setenv("ADJUDICATOR_DB", str(tmp_path / "cli.db"))
+    engine = make_engine(f"sqlite:///{tmp_path / 'cli.db'}")
+    migrate(engine)
+    judge = Judge(engine, mail_domain="club.example")
+    judge.create_game("g1", "medioevo", POWERS, {"turns": 2}, seed=b"c" * 32, addresses=ADDRESSES)
+    judge.adjudicate("g1", force=True)
+    engine.dispose()
+    return CliRunner()
+
+
+def test_send_then_list_the_outbox(cli: CliRunner, tmp_path: Path) -> None:
+    config = tmp_path / "adjudicator.toml"
+    out_dir = tmp_path / "mail-out"
+    config.write_text(
+        f'[judge]\naddress = "judge@club.example"\ndomain = "club.example"\n\n[maildir]\npath = "{out_dir}"\n'
+    )
+    sent = cli.invoke(app, ["mail", "send", "--config", str(config)])
+    assert sent.exit_code == 0, sent.output
+    # two windows' reports: 3 powers with an address each time; byzantium and the GM have none
+    assert sent.output.strip() == "sent 6, retried 0, failed 4"
+    assert len(read_maildir(out_dir)) == 6
+    assert len(read_maildir(out_dir, "hungary@players.example")) == 2
+    again = cli.invoke(app, ["mail", "send", "--config", str(config)])
+    assert again.output.strip() == "sent 0, retried 0, failed 0"
+
+    listed = cli.invoke(app, ["mail", "outbox", "g1"], env={"COLUMNS": "200"})
+    assert listed.exit_code == 0, listed.output
+    lines = [line for line in listed.output.splitlines() if "report" in line]
+    assert len(lines) == 10
+    assert sum("hungary <hungary@players.example>" in line and "sent" in line for line in lines) == 2
+    assert (
+        sum("byzantium" in line and "failed" in line and "no address on file" in line for line in lines) == 2
+    )
+
+
+def test_errors_are_one_line(cli: CliRunner, tmp_path: Path) -> None:
+    unknown = cli.invoke(app, ["mail", "outbox", "nope"])
+    assert unknown.exit_code == 2
+    assert unknown.output.strip().splitlines() == [
+        "error: unknown game 'nope': expected the id of a game (see 'adjudicator game list')"
+    ]
+    missing = cli.invoke(app, ["mail", "send", "--config", str(tmp_path / "none.toml")])
+    assert missing.exit_code == 2
+    assert missing.output.strip() == f"error: config {str(tmp_path / 'none.toml')!r}: no such file"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[smtp]\nhost = "relay.example"\nsecurity = "tls"\n')
+    wrong = cli.invoke(app, ["mail", "send", "--config", str(bad)])
+    assert wrong.exit_code == 2
+    assert wrong.output.strip().startswith(
+        "error: smtp.security: Input should be 'none', 'starttls' or 'ssl'"
+    )
