@@ -387,7 +387,7 @@ def mail_send(config: ConfigPath = None) -> None:
     from adjudicator.mail.sender import OutboxSender
 
     settings = load_settings(config)
-    report = OutboxSender(judge().engine, settings).send_due()
+    report = OutboxSender(judge().engine, settings).send_all()
     out.print(str(report), markup=False)
 
 

@@ -50,7 +50,8 @@ log = logging.getLogger(__name__)
 
 STALE_CLAIM = timedelta(minutes=10)
 BACKOFF_CAP_SECONDS = 3600.0
-BATCH = 200
+BATCH = 50
+"""Rows claimed in one pass: small enough that a pass ends long before its claims look stale."""
 NO_ADDRESS = "no address on file"
 MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
@@ -66,6 +67,15 @@ class SendReport:
 
     def __str__(self) -> str:
         return f"sent {self.sent}, retried {self.retried}, failed {self.failed}"
+
+    @property
+    def handled(self) -> int:
+        return self.sent + self.failed + self.retried
+
+    def add(self, other: SendReport) -> None:
+        self.sent += other.sent
+        self.failed += other.failed
+        self.retried += other.retried
 
 
 class DeliveryError(Exception):
@@ -125,8 +135,17 @@ class OutboxSender:
         self.backoff = smtp.backoff_seconds if smtp else BACKOFF_SECONDS
 
     # ---- one pass ------------------------------------------------------------------------------
+    def send_all(self) -> SendReport:
+        """Passes until one handles less than a full batch (the CLI's ``mail send``)."""
+        total = SendReport()
+        while True:
+            report = self.send_due()
+            total.add(report)
+            if report.handled < self.batch:
+                return total
+
     def send_due(self, now: datetime | None = None) -> SendReport:
-        """Deliver every due row once (call from a thread without a running event loop)."""
+        """Deliver up to ``batch`` due rows once (from a thread with no running event loop)."""
         now = _utc(now or utcnow())
         report = SendReport()
         claims = self._claim_due(now)
@@ -147,8 +166,10 @@ class OutboxSender:
         while not stop.is_set():
             try:
                 report = await asyncio.to_thread(self.send_due)
-                if report.sent or report.failed or report.retried:
+                if report.handled:
                     log.info("outbox: %s", report)
+                if report.handled >= self.batch:
+                    continue  # a full batch: more rows may be due right away
             except Exception:
                 log.exception("outbox pass failed; trying again in %.1f s", interval)
             with contextlib.suppress(TimeoutError):

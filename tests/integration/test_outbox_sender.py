@@ -358,3 +358,13 @@ def test_run_sends_until_stopped(engine: Engine, tmp_path: Path) -> None:
     asyncio.run(scenario())
     [message] = read_maildir(config.maildir.path, ADDRESSES["hungary"])
     assert str(message["Message-ID"]) == f"<notice.g1.live@{DOMAIN}>"
+
+
+def test_a_pass_takes_one_batch_and_send_all_takes_every_due_row(engine: Engine, tmp_path: Path) -> None:
+    judge = quiet_game(engine)
+    ids = [queue(judge, f"notice.g1.batch{n}") for n in range(7)]
+    sender = OutboxSender(engine, settings(tmp_path), batch=3)
+    assert sender.send_due(now=T0) == SendReport(sent=3)
+    assert [row(engine, i).status for i in ids] == ["sent"] * 3 + ["pending"] * 4, "oldest rows first"
+    assert sender.send_all() == SendReport(sent=4)
+    assert sender.send_all() == SendReport()
