@@ -1,0 +1,1 @@
+"""Mail in and out: the gateway, the IMAP poller, the LMTP/SMTP listener, the outbox sender."""
