@@ -124,10 +124,11 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
     listener = MailListener(settings.listener, ingest) if settings.listener else None
     poller = ImapPoller(settings.imap, ingest) if settings.imap else None
     tasks: dict[asyncio.Task[None], str] = {}
-    failed = False
+    failed = scheduling = False
     try:
         if parts.scheduler is not None:
             await asyncio.to_thread(parts.scheduler.start)
+            scheduling = True
             log.info("serve: scheduler started")
         if listener is not None:
             await listener.start_async()
@@ -152,9 +153,13 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
             except Exception:
                 log.error("serve: the %s failed", name, exc_info=task.exception())
                 failed = True
-        if parts.scheduler is not None:
-            await asyncio.to_thread(parts.scheduler.shutdown)
-            log.info("serve: scheduler stopped")
+        if parts.scheduler is not None and scheduling:
+            try:
+                await asyncio.to_thread(parts.scheduler.shutdown)
+                log.info("serve: scheduler stopped")
+            except Exception:
+                log.exception("serve: the scheduler did not shut down cleanly")
+                failed = True
     log.info("serve: stopped%s", " after a failure" if failed else "")
     return 1 if failed else 0
 

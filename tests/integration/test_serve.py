@@ -164,3 +164,16 @@ def test_a_listener_port_in_use_fails_the_start_and_still_shuts_the_scheduler_do
         parts = Components(ingest=lambda raw, source: None, scheduler=scheduler)
         assert run_in_thread(settings, parts, stop_after=30) == 1
     assert scheduler.calls == ["start", "shutdown"]
+
+
+class BrokenScheduler(Scheduler):
+    def start(self) -> None:
+        self.calls.append("start")
+        raise RuntimeError("job store unreachable")
+
+
+def test_a_scheduler_that_cannot_start_is_not_shut_down_and_the_status_is_1() -> None:
+    scheduler = BrokenScheduler()
+    parts = Components(ingest=lambda raw, source: None, scheduler=scheduler)
+    assert run_in_thread(Settings(), parts, stop_after=30) == 1
+    assert scheduler.calls == ["start"]
