@@ -46,23 +46,18 @@ stop_instance() {
 
 case "${1:-start}" in
 start)
+  if [ "$(id -u)" != 0 ]; then
+    echo "scripts/imap.sh: run it as root (Dovecot switches to the user nobody for the mailbox)" >&2
+    exit 1
+  fi
   if ! command -v dovecot >/dev/null; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd; } >&2
   fi
   stop_instance
   rm -rf "$D"; mkdir -p "$D/run" "$D/state" "$D/mail"; chmod 755 "$D"
-  if [ "$(id -u)" = 0 ]; then
-    owner=nobody; group=$(id -gn nobody)
-  else
-    owner=$(id -un); group=$(id -gn)
-  fi
+  owner=nobody; group=$(id -gn nobody)
   chown "$owner:$group" "$D/mail"
   echo "$IMAPUSER:{PLAIN}$IMAPPASS" > "$D/users"
-  extra=""
-  if [ "$(id -u)" != 0 ]; then
-    extra="default_login_user = $owner
-default_internal_user = $owner"
-  fi
   cat > "$D/dovecot.conf" <<CONF
 instance_name = adjudicator-$PORT
 protocols = imap
@@ -75,7 +70,6 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
 # No growing delay after a failed login either (a test logs in with a wrong password).
-$extra
 passdb {
   driver = passwd-file
   args = $D/users
