@@ -409,6 +409,29 @@ def mail_outbox(game: str) -> None:
     out.print(table)
 
 
+# ---- serve (issue 5): listener, IMAP poller, scheduler and sender in one process ------------------
+@app.command("serve")
+@guarded
+def serve_command(
+    config: ConfigPath = None,
+    log_level: Annotated[str, typer.Option(help="DEBUG, INFO, WARNING or ERROR.")] = "INFO",
+) -> None:
+    """Run the judge: receive mail, poll the mailbox, keep deadlines, send the outbox (until SIGTERM)."""
+    import logging
+
+    from adjudicator.config import load_settings
+    from adjudicator.service.serve import configure_logging, serve
+
+    level = logging.getLevelNamesMapping().get(log_level.upper())
+    if level is None:
+        raise _fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
+    configure_logging(level)
+    settings = load_settings(config)
+    engine = make_engine(database_url())
+    migrate(engine)
+    raise typer.Exit(code=serve(settings, engine))
+
+
 def main() -> None:
     app()
 

@@ -79,3 +79,7 @@ def judge(engine: Engine) -> Judge:
 
 def order_mail(game: str, power: str, secret: str, *lines: str) -> str:
     return "\n".join([f"GAME {game} POWER {power} SECRET {secret}", *lines])
+
+
+# Real mail servers (Dovecot) for the mail tests, shared with every test directory.
+from tests.mail_servers import imap_folder, imap_server  # noqa: E402, F401

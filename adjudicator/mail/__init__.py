@@ -1,1 +1,1 @@
-"""Mail in and out: the gateway that reads orders, and the outbox sender that delivers replies."""
+"""Mail in and out: the gateway, the IMAP poller, the LMTP/SMTP listener, the outbox sender."""
