@@ -371,6 +371,9 @@ def map_draw(
         out.print(f"wrote {shot}")
 
 
+from adjudicator import cli_deadlines  # noqa: E402, F401  (registers gm extend/pause/…, game calendar, tick)
+
+
 def main() -> None:
     app()
 

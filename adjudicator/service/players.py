@@ -37,8 +37,9 @@ class PlayerTools(StoreAccess):
         return session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
 
     def _queued(self, session: Session, key: str) -> bool:
-        message_id = f"<{key}@{self.mail_domain}>"
-        return session.exec(select(Outbox.id).where(Outbox.message_id == message_id)).first() is not None
+        """Whether the mail named ``key`` is in the outbox (whatever domain its Message-ID was made with)."""
+        query = select(Outbox.id).where(col(Outbox.message_id).startswith(f"<{key}@", autoescape=True))
+        return session.exec(query).first() is not None
 
     def _notice(
         self, session: Session, game: Game, recipient: str, key: str, subject: str, text: str
