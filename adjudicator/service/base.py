@@ -198,8 +198,9 @@ class StoreAccess:
         footer, attachments = "", []
         if opened is not None and opened.deadline is not None and opened.id is not None:
             calendar = read_calendar(game.calendar, game.options)
-            footer = f"Deadline of {nxt}: {local_text(opened.deadline, calendar)}\n"
-            attachments = [deadline_attachment(game.id, nxt, opened.id, opened.deadline, self.mail_domain)]
+            deadline = as_utc(opened.deadline)
+            footer = f"Deadline of {nxt}: {local_text(deadline, calendar)}\n"
+            attachments = [deadline_attachment(game.id, nxt, opened.id, deadline, self.mail_domain)]
         for viewer in (*game.powers, GM):
             view = PlayerView(
                 viewer=viewer,

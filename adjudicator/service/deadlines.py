@@ -80,6 +80,9 @@ class DeadlineTools(PlayerTools):
         one from the new calendar, counted from now, and every power is told; a deadline already set
         stays (``extend`` moves it)."""
         now = now or utcnow()
+        reserved = sorted({"paused", "paused_remaining_seconds"} & set(calendar))
+        if reserved:
+            raise AdjudicatorError(f"calendar {reserved[0]}: set by 'gm pause' and 'gm resume', not by hand")
         with self._tx() as session:
             game = self._game(session, game_id)
             merged = parse_calendar({**game.calendar, **calendar})
@@ -171,7 +174,10 @@ class DeadlineTools(PlayerTools):
             ids = list(session.exec(select(Game.id).where(Game.status == "active").order_by(col(Game.id))))
         done: list[str] = []
         for game_id in ids:
-            done += self._process_game(game_id, now)
+            try:
+                done += self._process_game(game_id, now)
+            except AdjudicatorError as exc:  # one game's problem does not hold up the others
+                done.append(f"{game_id}: error: {exc}")
         return done
 
     def _process_game(self, game_id: str, now: datetime) -> list[str]:

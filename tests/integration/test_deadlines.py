@@ -253,3 +253,25 @@ def test_a_replacement_player_gets_a_briefing_and_the_old_secret_stops_working(j
     assert len(told) == 1 and "from byzantium@example.org to heir@example.org" in told[0].body_text
     with pytest.raises(AdjudicatorError, match="address 'heir': expected a mail address"):
         judge.replace_player("g1", "byzantium", "heir", now=T0)
+
+
+def test_a_game_that_cannot_resolve_is_reported_and_the_others_go_on(
+    judge: Judge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_game(judge)
+    judge.create_game("g2", "medioevo", POWERS, {"turns": 3}, seed=b"q" * 32, now=T0)
+    judge.set_calendar("g2", {"period_hours": {"default": 24}}, now=T0)
+    real = Judge.adjudicate
+
+    def broken(self: Judge, game_id: str, **kw: Any) -> Any:
+        if game_id == "g1":
+            raise AdjudicatorError("the rules could not resolve this window")
+        return real(self, game_id, **kw)
+
+    monkeypatch.setattr(Judge, "adjudicate", broken)
+    done = judge.process_due(T0 + 48 * H)
+    assert "g1: error: the rules could not resolve this window" in done
+    assert done[-1] == "g2: T1.cards resolved (the deadline passed); now open: T1.economy"
+    assert judge.game("g1")[1].label == "T1.cards"
+    with pytest.raises(AdjudicatorError, match="calendar paused: set by 'gm pause' and 'gm resume'"):
+        judge.set_calendar("g1", {"paused": True})
