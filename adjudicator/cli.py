@@ -432,6 +432,9 @@ def serve_command(
     raise typer.Exit(code=serve(settings, engine))
 
 
+from adjudicator import cli_deadlines  # noqa: E402, F401  (registers gm extend/pause/…, game calendar, tick)
+
+
 def main() -> None:
     app()
 

@@ -64,8 +64,9 @@ def deadline_ics(
     ``stamp`` is the DTSTAMP (when the announcement was made); it defaults to the deadline itself,
     which keeps the function pure and still lets a later (extended) deadline supersede an earlier one.
     """
-    start = utc_stamp(deadline)
-    end = utc_stamp((deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)) + EVENT_LENGTH)
+    aware = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
+    start = utc_stamp(aware)
+    end = utc_stamp(aware + EVENT_LENGTH)
     summary = f"{game}: {window} deadline"
     description = f"Orders for {game}, window {window}, are due at {start[:8]} {start[9:13]} UTC."
     lines = [
@@ -76,6 +77,7 @@ def deadline_ics(
         "METHOD:PUBLISH",
         "BEGIN:VEVENT",
         f"UID:{escape_text(uid)}",
+        f"SEQUENCE:{int(aware.timestamp()) // 60}",  # a later deadline updates the same event
         f"DTSTAMP:{utc_stamp(stamp or deadline)}",
         f"DTSTART:{start}",
         f"DTEND:{end}",

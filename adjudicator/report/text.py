@@ -47,3 +47,8 @@ def render_text(view: PlayerView, label: str, results: Sequence[OrderResult], ne
     lines += [f"  {r.power}: {r.describe()}" for r in own] or ["  none"]
     lines += ["", *_sheet(view), "", f"Next window: {next_label}"]
     return "\n".join(lines) + "\n"
+
+
+def render_sheet(view: PlayerView) -> str:
+    """A viewer's current sheet, standings and armies (a replacement player's briefing, STATE)."""
+    return "\n".join([f"{view.game}: the view of {view.viewer} at {view.window}", "", *_sheet(view)]) + "\n"

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
-from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window, window_label
+from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window, window_label, window_spec
 from adjudicator.core.events import (
     Event,
     WindowOpened,
@@ -25,6 +25,7 @@ from adjudicator.core.view import GM, PlayerView
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
 from adjudicator.report.text import render_text
 from adjudicator.rulesets.registry import get_ruleset
+from adjudicator.service.calendar import deadline_attachment, local_text, next_deadline, read_calendar
 from adjudicator.store.models import (
     EventRow,
     Game,
@@ -110,14 +111,14 @@ class StoreAccess:
         ruleset = self.ruleset(game)
         label = window_label(ruleset, state)
         self._log(session, game, [WindowOpened(phase=label, label=label, state_digest=state.digest())], None)
-        period = game.options.get("period_hours")
+        deadline = self._opening_deadline(game, state, now)
         window = Window(
             game_id=game.id,
             turn=state.turn,
             index=state.window,
             label=label,
             opened_at=now,
-            deadline=now + timedelta(hours=float(period)) if period else None,
+            deadline=deadline,
             start_event_id=self._last_event_id(session, game),
             status="over" if state.over else "open",
         )
@@ -138,6 +139,23 @@ class StoreAccess:
         session.add(game)
         session.flush()
         return window
+
+    def _opening_deadline(self, game: Game, state: GameState, now: datetime) -> datetime | None:
+        """The deadline of a window opening now, from the game's calendar (service/calendar.py).
+
+        None for a finished game or a window nobody has a decision in (it resolves at once); while
+        the game is paused, None too, and the period is kept as the time left for ``resume``.
+        """
+        ruleset = self.ruleset(game)
+        if state.over or not open_phases(ruleset, state):
+            return None
+        calendar = read_calendar(game.calendar, game.options)
+        deadline = next_deadline(now, window_spec(ruleset, state).name, calendar)
+        if calendar.paused:
+            left = None if deadline is None else (deadline - now).total_seconds()
+            game.calendar = {**game.calendar, "paused_remaining_seconds": left}
+            return None
+        return deadline
 
     def _record(
         self, session: Session, game: Game, window: Window, outcome: WindowOutcome, now: datetime
@@ -164,13 +182,25 @@ class StoreAccess:
         session.add(window)
         game.loaded_dice = {k: list(v) for k, v in outcome.loaded_left.items()}
         nxt = self._open_window(session, game, outcome.state, now)
-        self._queue_reports(session, game, window, outcome, nxt.label)
+        self._queue_reports(session, game, window, outcome, nxt.label, nxt)
         return nxt
 
     def _queue_reports(
-        self, session: Session, game: Game, window: Window, outcome: WindowOutcome, nxt: str
+        self,
+        session: Session,
+        game: Game,
+        window: Window,
+        outcome: WindowOutcome,
+        nxt: str,
+        opened: Window | None = None,
     ) -> None:
         ruleset = self.ruleset(game)
+        footer, attachments = "", []
+        if opened is not None and opened.deadline is not None and opened.id is not None:
+            calendar = read_calendar(game.calendar, game.options)
+            deadline = as_utc(opened.deadline)
+            footer = f"Deadline of {nxt}: {local_text(deadline, calendar)}\n"
+            attachments = [deadline_attachment(game.id, nxt, opened.id, deadline, self.mail_domain)]
         for viewer in (*game.powers, GM):
             view = PlayerView(
                 viewer=viewer,
@@ -188,7 +218,8 @@ class StoreAccess:
                 recipient=viewer,
                 key=f"report.{game.id}.{window.id}.{viewer}",
                 subject=f"[{game.id}] {outcome.label} results for {viewer}",
-                text=render_text(view, outcome.label, outcome.results, nxt),
+                text=render_text(view, outcome.label, outcome.results, nxt) + footer,
+                attachments=attachments,
                 window_id=window.id,
             )
 

@@ -25,6 +25,7 @@ from adjudicator.errors import AdjudicatorError, NotDue
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
+from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
 from adjudicator.store.models import (
@@ -74,7 +75,7 @@ class Adjudicated:
     outbox: tuple[int, ...] = field(default=())
 
 
-class Judge(GmTools):
+class Judge(GmTools, DeadlineTools):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------
@@ -199,7 +200,8 @@ class Judge(GmTools):
                 raise AdjudicatorError(
                     f"{game.id} takes no orders now: window {window.label} is {window.status}"
                 )
-            if window.deadline and now > as_utc(window.deadline):
+            closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
+            if window.deadline and closes and now > closes:
                 raise AdjudicatorError(
                     f"the deadline of {window.label} passed at {window.deadline.isoformat()}"
                 )

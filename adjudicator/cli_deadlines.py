@@ -1,0 +1,147 @@
+"""The deadline commands of ``adjudicator``: ``gm extend/pause/resume/new-secret/replace``,
+``game calendar`` and ``tick`` (one pass of the deadline service, for cron and for tests).
+
+Kept apart from cli.py so that module stays short; importing this module registers the commands on
+the apps cli.py defines.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import typer
+
+from adjudicator.cli import app, game_app, gm_app, guarded, judge, out
+from adjudicator.errors import AdjudicatorError
+from adjudicator.service.calendar import local_text
+from adjudicator.service.judge import Judge
+
+
+def _when(j: Judge, deadline: datetime | None, game: str) -> str:
+    return "no deadline" if deadline is None else local_text(deadline, j.calendar(game))
+
+
+@gm_app.command("extend")
+@guarded
+def gm_extend(game: str, hours: float) -> None:
+    """Move the open window's deadline later by HOURS; every power is told (with an .ics)."""
+    j = judge()
+    out.print(f"{game}: deadline now {_when(j, j.extend(game, hours), game)}", markup=False)
+
+
+@gm_app.command("pause")
+@guarded
+def gm_pause(game: str) -> None:
+    """Stop the clock: the time left is kept until resume."""
+    judge().pause(game)
+    out.print(f"{game}: paused")
+
+
+@gm_app.command("resume")
+@guarded
+def gm_resume(game: str) -> None:
+    """Start the clock again: the deadline is now plus the time that was left."""
+    j = judge()
+    out.print(f"{game}: resumed, deadline {_when(j, j.resume(game), game)}", markup=False)
+
+
+@gm_app.command("new-secret")
+@guarded
+def gm_new_secret(game: str, power: str) -> None:
+    """Give POWER a new secret (the old one stops working) and mail it to the power."""
+    secret = judge().new_secret(game, power.lower())
+    out.print(f"{game}: new secret of {power.lower()}: {secret} (mailed)", markup=False)
+
+
+@gm_app.command("replace")
+@guarded
+def gm_replace(game: str, power: str, address: str) -> None:
+    """Hand POWER to a new player at ADDRESS: new secret, misses reset, a briefing mailed."""
+    secret = judge().replace_player(game, power.lower(), address)
+    out.print(f"{game}: {power.lower()} handed to {address}, secret {secret} (briefing mailed)", markup=False)
+
+
+def _number(option: str, text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise AdjudicatorError(f"{option} {text!r}: expected a number of hours") from None
+
+
+@game_app.command("calendar")
+@guarded
+def game_calendar(
+    game: str,
+    timezone: Annotated[str | None, typer.Option(help="IANA time zone, e.g. Europe/Rome")] = None,
+    hour: Annotated[int | None, typer.Option(help="deadlines fall at this hour (0-23)")] = None,
+    minute: Annotated[int | None, typer.Option(help="… and minute")] = None,
+    weekdays: Annotated[str | None, typer.Option(help="allowed days, e.g. mon,wed,fri")] = None,
+    period: Annotated[
+        list[str] | None, typer.Option(help="WINDOW=HOURS (bids, cards, economy, default); repeatable")
+    ] = None,
+    grace_minutes: Annotated[float | None, typer.Option(help="late orders taken this long")] = None,
+    reminders: Annotated[str | None, typer.Option(help="hours before the deadline, e.g. 24,2")] = None,
+    civil_disorder_after: Annotated[int | None, typer.Option(help="misses before civil disorder")] = None,
+    early: Annotated[bool | None, typer.Option(help="resolve early when every power is READY")] = None,
+) -> None:
+    """Show a game's deadline calendar, or change the settings given."""
+    j = judge()
+    changes: dict[str, Any] = {}
+    for key, value in (
+        ("timezone", timezone),
+        ("hour", hour),
+        ("minute", minute),
+        ("grace_minutes", grace_minutes),
+        ("civil_disorder_after", civil_disorder_after),
+        ("early_when_all_ready", early),
+    ):
+        if value is not None:
+            changes[key] = value
+    if weekdays is not None:
+        changes["weekdays"] = weekdays.split(",")
+    if reminders is not None:
+        changes["reminders_hours"] = [_number("--reminders", h) for h in reminders.split(",") if h.strip()]
+    if period:
+        periods = dict(j.calendar(game).period_hours)
+        for item in period:
+            name, sep, hours = item.partition("=")
+            if not sep or not name.strip():
+                raise AdjudicatorError(f"--period {item!r}: expected WINDOW=HOURS, e.g. economy=48")
+            periods[name.strip().lower()] = _number("--period", hours)
+        changes["period_hours"] = periods
+    if changes:
+        j.set_calendar(game, changes)
+    cal = j.calendar(game)
+    periods_text = ", ".join(f"{k}={v:g}h" for k, v in cal.period_hours.items()) or "none (no deadlines)"
+    at = "as the period gives" if cal.hour is None else f"{cal.hour:02d}:{cal.minute:02d}"
+    for line in (
+        f"{game}: time zone {cal.timezone}, deadlines at {at} on {','.join(cal.weekdays)}",
+        f"periods: {periods_text}; grace {cal.grace_minutes:g} min",
+        f"reminders: {', '.join(f'{h:g}h' for h in cal.reminders_hours) or 'none'} before the deadline",
+        f"civil disorder after {cal.civil_disorder_after} misses; "
+        f"early resolution when all READY: {'yes' if cal.early_when_all_ready else 'no'}",
+        f"deadline of the open window: {_when(j, j.next_deadline(game), game)}"
+        + (" (paused)" if cal.paused else ""),
+    ):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
+@guarded
+def tick(
+    now: Annotated[str | None, typer.Option(help="the time to act as if it were (ISO 8601)")] = None,
+) -> None:
+    """One pass of the deadline service: reminders, early resolution, deadlines past grace."""
+    when = None
+    if now is not None:
+        try:
+            when = datetime.fromisoformat(now)
+        except ValueError:
+            raise AdjudicatorError(
+                f"--now {now!r}: expected an ISO date and time such as 2026-03-01T20:00:00+01:00"
+            ) from None
+        when = when if when.tzinfo else when.replace(tzinfo=UTC)
+    done = judge().process_due(when)
+    for line in done or ["nothing due"]:
+        out.print(line, markup=False, highlight=False, soft_wrap=True)

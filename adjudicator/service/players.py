@@ -1,0 +1,156 @@
+"""Who plays a power: new secrets and a replacement player's briefing (the GM's player tools).
+
+A secret is shown once, in the mail that carries it, and stored only hashed; a new one makes the
+old one stop working at once. A replacement player gets the secret, the power's current view and
+the last reports the power was sent, so they can take over mid-game; the GM is told.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from adjudicator.core.view import GM, PlayerView
+from adjudicator.errors import AdjudicatorError
+from adjudicator.report.text import render_sheet
+from adjudicator.service.base import StoreAccess, as_utc
+from adjudicator.service.calendar import Calendar, deadline_attachment, local_text, read_calendar
+from adjudicator.service.tokens import hash_secret
+from adjudicator.service.tokens import new_secret as make_secret
+from adjudicator.store.models import Game, Outbox, Power, utcnow
+
+BRIEFING_REPORTS = 2
+"""How many of the power's last reports a replacement player is sent."""
+
+
+class PlayerTools(StoreAccess):
+    """Secrets and replacements; each public method is one transaction."""
+
+    @staticmethod
+    def _calendar(game: Game) -> Calendar:
+        return read_calendar(game.calendar, game.options)
+
+    def _power_row(self, session: Session, game: Game, power: str) -> Power:
+        self._power(game, power)
+        return session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
+
+    def _queued(self, session: Session, key: str) -> bool:
+        """Whether the mail named ``key`` is in the outbox (whatever domain its Message-ID was made with)."""
+        query = select(Outbox.id).where(col(Outbox.message_id).startswith(f"<{key}@", autoescape=True))
+        return session.exec(query).first() is not None
+
+    def _notice(
+        self, session: Session, game: Game, recipient: str, key: str, subject: str, text: str
+    ) -> bool:
+        """Queue a notice once (False when its key was queued already)."""
+        if self._queued(session, key):
+            return False
+        self._queue_mail(
+            session,
+            game,
+            kind="notice",
+            recipient=recipient,
+            key=key,
+            subject=f"[{game.id}] {subject}",
+            text=text,
+        )
+        return True
+
+    # ---- players --------------------------------------------------------------------------------
+    def _set_secret(self, row: Power) -> tuple[str, str]:
+        secret = make_secret()
+        row.secret_hash = hash_secret(secret)
+        return secret, hashlib.sha256(row.secret_hash.encode()).hexdigest()[:12]
+
+    def new_secret(self, game_id: str, power: str) -> str:
+        """A new secret for ``power`` (the old one stops working), mailed to the power."""
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            row = self._power_row(session, game, power)
+            secret, tag = self._set_secret(row)
+            session.add(row)
+            self._queue_mail(
+                session,
+                game,
+                kind="secret",
+                recipient=power,
+                key=f"secret.{game.id}.{power}.{tag}",
+                subject=f"[{game.id}] your new secret for {power}",
+                text=(
+                    f"The GM gave {power} in {game.id} a new secret: {secret}\n"
+                    f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}\n"
+                    "The old secret no longer works.\n"
+                ),
+            )
+            return secret
+
+    def replace_player(self, game_id: str, power: str, address: str, *, now: datetime | None = None) -> str:
+        """Hand ``power`` to a new player at ``address``: a new secret, the misses forgotten, the
+        power active again, and a briefing (secret, current view, last reports); the GM is told."""
+        now = now or utcnow()
+        if "@" not in address.strip("@") or any(c.isspace() for c in address):
+            raise AdjudicatorError(f"address {address!r}: expected a mail address such as name@example.org")
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            row = self._power_row(session, game, power)
+            old = row.address
+            secret, tag = self._set_secret(row)
+            row.address, row.status, row.missed = address, "active", 0
+            session.add(row)
+            window = self._window(session, game)
+            state = self._state(game)
+            view = PlayerView(
+                viewer=power,
+                game=game.id,
+                ruleset=game.ruleset,
+                turn=state.turn,
+                window=window.label,
+                data=self.ruleset(game).view(state, power),
+            )
+            reports = session.exec(
+                select(Outbox)
+                .where(Outbox.game_id == game.id, Outbox.recipient == power, Outbox.kind == "report")
+                .order_by(col(Outbox.id).desc())
+                .limit(BRIEFING_REPORTS)
+            ).all()
+            parts = [
+                f"You now play {power} in {game.id}. Your secret: {secret}",
+                f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}",
+                f"Open window: {window.label}",
+            ]
+            if window.deadline is not None and window.status == "open":
+                parts.append(f"Deadline: {local_text(as_utc(window.deadline), self._calendar(game))}")
+            parts += ["", render_sheet(view)]
+            for report in reversed(reports):
+                parts += [f"---- {report.subject}", report.body_text]
+            attachments = []
+            if window.deadline is not None and window.id is not None and window.status == "open":
+                attachments.append(
+                    deadline_attachment(
+                        game.id, window.label, window.id, as_utc(window.deadline), self.mail_domain
+                    )
+                )
+            self._queue_mail(
+                session,
+                game,
+                kind="briefing",
+                recipient=power,
+                address=address,
+                key=f"briefing.{game.id}.{power}.{tag}",
+                subject=f"[{game.id}] briefing: you now play {power}",
+                text="\n".join(parts) + "\n",
+                attachments=attachments,
+                window_id=window.id,
+            )
+            self._notice(
+                session,
+                game,
+                GM,
+                f"replaced.{game.id}.{power}.{tag}",
+                f"{power} handed to {address}",
+                f"{power} was handed from {old or 'nobody'} to {address} at {now.isoformat()}; "
+                "the briefing and a new secret were mailed.\n",
+            )
+            return secret

@@ -1,0 +1,62 @@
+"""The deadline commands end to end: game calendar, tick, gm extend/pause/resume/new-secret/replace."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+
+POWERS = "holy_roman_empire,hungary,france,byzantium"
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("ADJUDICATOR_CONFIG", raising=False)
+    monkeypatch.setenv("ADJUDICATOR_DB", str(tmp_path / "cli.db"))
+    return CliRunner()
+
+
+def run(cli: CliRunner, *args: str, code: int = 0) -> str:
+    result = cli.invoke(app, list(args))
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def test_the_calendar_and_the_gm_deadline_commands(cli: CliRunner) -> None:
+    run(cli, "game", "create", "g1", "--powers", POWERS, "--turns", "2")
+    shown = run(cli, "game", "calendar", "g1")
+    assert "periods: none (no deadlines)" in shown and "deadline of the open window: no deadline" in shown
+    changed = run(
+        cli, "game", "calendar", "g1", "--timezone", "Europe/Rome", "--hour", "20",
+        "--weekdays", "mon,wed,fri", "--period", "default=48", "--period", "economy=72",
+        "--reminders", "24,2", "--civil-disorder-after", "2",
+    )  # fmt: skip
+    assert "time zone Europe/Rome, deadlines at 20:00 on mon,wed,fri" in changed
+    assert "periods: default=48h, economy=72h" in changed and "civil disorder after 2 misses" in changed
+    assert re.search(r"deadline of the open window: (Mon|Wed|Fri) \S+ 20:00 CES?T", changed)
+    bad = run(cli, "game", "calendar", "g1", "--period", "economy", code=2)
+    assert bad.strip() == "error: --period 'economy': expected WINDOW=HOURS, e.g. economy=48"
+    bad = run(cli, "game", "calendar", "g1", "--weekdays", "mon,funday", code=2)
+    assert bad.startswith("error: calendar weekdays: weekdays ['mon', 'funday']: expected some of")
+
+    assert "deadline now" in run(cli, "gm", "extend", "g1", "5")
+    assert run(cli, "gm", "pause", "g1").strip() == "g1: paused"
+    assert run(cli, "tick", "--now", "2099-01-01T00:00:00").strip() == "nothing due"  # paused
+    assert "g1: resumed, deadline" in run(cli, "gm", "resume", "g1")
+    ticked = run(cli, "tick", "--now", "2099-01-01T00:00:00")
+    assert "g1: hungary missed T1.cards (1)" in ticked
+    assert "g1: T1.cards resolved (the deadline passed); now open: T1.economy" in ticked
+    assert run(cli, "tick", "--now", "2099-01-01T00:00:00").strip() == "nothing due"
+    assert run(cli, "tick", "--now", "soon", code=2).startswith("error: --now 'soon': expected an ISO date")
+
+    assert re.match(r"g1: new secret of france: \S+ \(mailed\)", run(cli, "gm", "new-secret", "g1", "France"))
+    replaced = run(cli, "gm", "replace", "g1", "hungary", "heir@example.org")
+    assert "g1: hungary handed to heir@example.org, secret" in replaced
+    assert run(cli, "gm", "replace", "g1", "sweden", "x@example.org", code=2).startswith(
+        "error: unknown power 'sweden'"
+    )

@@ -1,0 +1,128 @@
+"""The deadline calendar: periods per window kind, rounding to an hour on allowed weekdays in the
+game's time zone, daylight-saving changes, the older ``period_hours`` option, and bad settings."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from adjudicator.errors import AdjudicatorError
+from adjudicator.service.calendar import (
+    covers,
+    deadline_attachment,
+    local_text,
+    next_deadline,
+    parse_calendar,
+    read_calendar,
+    window_kind,
+)
+
+ROME = {"timezone": "Europe/Rome", "hour": 20, "period_hours": {"default": 24, "economy": 48}}
+
+
+def utc(*args: int) -> datetime:
+    return datetime(*args, tzinfo=UTC)  # type: ignore[misc]
+
+
+def test_the_older_period_option_is_the_default_period_with_no_rounding() -> None:
+    calendar = read_calendar({}, {"period_hours": 24})
+    assert next_deadline(utc(2026, 3, 2, 10, 17, 5), "cards", calendar) == utc(2026, 3, 3, 10, 17, 5)
+    assert next_deadline(utc(2026, 3, 2, 10), "cards", read_calendar({}, {})) is None
+    # a calendar that names a default period wins over the option
+    assert read_calendar({"period_hours": {"default": 6}}, {"period_hours": 24}).period("bids") == 6
+
+
+def test_the_period_depends_on_the_window_kind_and_rounds_forward_to_the_hour() -> None:
+    calendar = parse_calendar(ROME)
+    monday = utc(2026, 3, 2, 10)  # 11:00 in Rome (CET, +1)
+    assert next_deadline(monday, "cards", calendar) == utc(2026, 3, 3, 19)  # Tue 20:00 CET
+    assert next_deadline(monday, "economy", calendar) == utc(2026, 3, 4, 19)  # Wed 20:00 CET
+    # a period that ends exactly at the hour is not pushed a day on; one minute later is
+    assert next_deadline(utc(2026, 3, 2, 19), "cards", calendar) == utc(2026, 3, 3, 19)
+    assert next_deadline(utc(2026, 3, 2, 19, 1), "cards", calendar) == utc(2026, 3, 4, 19)
+
+
+def test_only_allowed_weekdays_take_deadlines() -> None:
+    calendar = parse_calendar({**ROME, "weekdays": ["Mon", "wed", "FRI"]})
+    assert calendar.weekdays == ["mon", "wed", "fri"]
+    friday = utc(2026, 3, 6, 12)
+    # Sat 13:00 + rounding: Saturday and Sunday are not allowed, so Monday 20:00
+    assert next_deadline(friday, "cards", calendar) == utc(2026, 3, 9, 19)
+    # with no hour set, the time of day is kept and only the day moves on
+    no_hour = parse_calendar({"period_hours": {"default": 24}, "weekdays": ["mon"]})
+    assert next_deadline(friday, "cards", no_hour) == utc(2026, 3, 9, 12)
+
+
+def test_deadlines_stay_at_the_local_hour_across_daylight_saving_changes_in_rome() -> None:
+    calendar = parse_calendar({"timezone": "Europe/Rome", "hour": 20, "period_hours": {"default": 12}})
+    # clocks go forward on Sunday 29 March 2026 at 02:00 (CET +1 → CEST +2)
+    saturday = next_deadline(utc(2026, 3, 27, 19), "bids", calendar)
+    sunday = next_deadline(utc(2026, 3, 28, 19), "bids", calendar)
+    assert saturday == utc(2026, 3, 28, 19) and sunday == utc(2026, 3, 29, 18)
+    assert sunday is not None and sunday.astimezone(calendar.zone).hour == 20
+    assert sunday - saturday == (utc(2026, 3, 2, 23) - utc(2026, 3, 2))  # a 23-hour day
+    # and back on Sunday 25 October 2026 at 03:00 (CEST → CET): a 25-hour day
+    before = next_deadline(utc(2026, 10, 24, 6), "bids", calendar)
+    after = next_deadline(utc(2026, 10, 25, 6), "bids", calendar)
+    assert (before, after) == (utc(2026, 10, 24, 18), utc(2026, 10, 25, 19))
+    # a wall time that does not exist that night (02:30) falls at the first moment after the gap
+    gap = parse_calendar({"timezone": "Europe/Rome", "hour": 2, "minute": 30, "period_hours": {"default": 1}})
+    moved = next_deadline(utc(2026, 3, 28, 23), "bids", gap)
+    assert moved == utc(2026, 3, 29, 1, 30) and moved.astimezone(gap.zone).strftime("%H:%M") == "03:30"
+
+
+def test_the_weekday_is_the_one_in_the_game_time_zone() -> None:
+    # Monday 03:00 UTC is still Sunday evening in New York
+    calendar = parse_calendar(
+        {"timezone": "America/New_York", "hour": 21, "weekdays": ["sun"], "period_hours": {"default": 1}}
+    )
+    assert next_deadline(utc(2026, 3, 2, 0), "bids", calendar) == utc(2026, 3, 2, 2)  # Sun 21:00 EST
+    assert local_text(utc(2026, 3, 2, 2), calendar) == "Sun 2026-03-01 21:00 EST (2026-03-02 02:00 UTC)"
+    assert local_text(utc(2026, 3, 2, 2), parse_calendar({})) == "Mon 2026-03-02 02:00 UTC"
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"timezone": "Mars/Olympus"}, "calendar timezone: unknown time zone 'Mars/Olympus'"),
+        (
+            {"weekdays": ["mon", "someday"]},
+            "calendar weekdays: weekdays ['mon', 'someday']: expected some of",
+        ),
+        ({"hour": 24}, "calendar hour: Input should be less than or equal to 23"),
+        ({"period_hours": {"bids": 0}}, "calendar period_hours: period_hours {'bids': 0.0}: expected hours"),
+        ({"reminders_hours": [-1]}, "calendar reminders_hours: reminders_hours [-1.0]: expected hours"),
+        ({"colour": "red"}, "calendar colour: Extra inputs are not permitted"),
+    ],
+)
+def test_a_bad_setting_is_one_line_naming_it(settings: dict[str, object], message: str) -> None:
+    with pytest.raises(AdjudicatorError) as caught:
+        parse_calendar(settings)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_reminders_are_kept_latest_first_and_absences_cover_days_in_the_game_zone() -> None:
+    calendar = parse_calendar({"timezone": "Europe/Rome", "reminders_hours": [2, 24, 2]})
+    assert calendar.reminders_hours == [24, 2]
+    away = [{"from": "2026-03-02", "to": "2026-03-04"}]
+    assert covers(away, utc(2026, 3, 4, 22, 30), calendar)  # 23:30 on the 4th in Rome
+    assert not covers(away, utc(2026, 3, 4, 23, 30), calendar)  # already the 5th in Rome
+    assert not covers(away, utc(2026, 3, 1, 22), calendar)
+    assert window_kind("T3.economy") == "economy"
+
+
+def test_the_ics_attachment_names_the_deadline_in_utc_with_a_stable_uid() -> None:
+    first = deadline_attachment("g1", "T1.cards", 7, utc(2026, 3, 3, 19), "judge.example.org")
+    later = deadline_attachment("g1", "T1.cards", 7, utc(2026, 3, 4, 19), "judge.example.org")
+    assert first["content_type"] == "text/calendar" and first["filename"] == "g1-T1.cards-deadline.ics"
+    lines = first["text"].split("\r\n")
+    assert "DTSTART:20260303T190000Z" in lines and "UID:deadline-g1-7@judge.example.org" in lines
+    assert lines[0] == "BEGIN:VCALENDAR" and lines[-2] == "END:VCALENDAR"
+    sequence = [
+        int(line.split(":")[1])
+        for a in (first, later)
+        for line in a["text"].split("\r\n")
+        if line.startswith("SEQ")
+    ]
+    assert sequence[0] < sequence[1]  # a later deadline updates the same event
