@@ -90,8 +90,11 @@ def game_create(
         float | None, typer.Option(help="hours from a window's opening to its deadline")
     ] = None,
     options: Annotated[str | None, typer.Option(help="more options as a JSON object")] = None,
+    gm_address: Annotated[
+        str | None, typer.Option(help="the GM's mail address (GM commands by mail)")
+    ] = None,
 ) -> None:
-    """Create a game and print each power's secret (shown once, stored hashed)."""
+    """Create a game and print each power's secret and the GM's (shown once, stored hashed)."""
     opts: dict[str, Any] = json.loads(options) if options else {}
     if not isinstance(opts, dict):
         raise AdjudicatorError(f"--options {options!r}: expected a JSON object")
@@ -100,13 +103,15 @@ def game_create(
     if period_hours is not None:
         opts["period_hours"] = period_hours
     names = [p.strip().lower() for p in powers.split(",") if p.strip()]
-    secrets = judge().create_game(game, ruleset, names, opts)
+    secrets = judge().create_game(game, ruleset, names, opts, gm_address=gm_address)
+    gm_secret = secrets.pop(GM)
     table = Table(title=f"{game}: secrets (shown once)")
     table.add_column("power")
     table.add_column("secret")
     for power, secret in secrets.items():
         table.add_row(power, secret)
     out.print(table)
+    out.print(f"GM secret (mail commands with POWER gm): {gm_secret}", markup=False, highlight=False)
 
 
 @game_app.command("list")

@@ -47,3 +47,10 @@ def render_text(view: PlayerView, label: str, results: Sequence[OrderResult], ne
     lines += [f"  {r.power}: {r.describe()}" for r in own] or ["  none"]
     lines += ["", *_sheet(view), "", f"Next window: {next_label}"]
     return "\n".join(lines) + "\n"
+
+
+def render_state(view: PlayerView) -> str:
+    """A viewer's current view as text, between reports (the STATE mail command)."""
+    who = "the GM" if view.viewer == "gm" else view.viewer
+    header = f"{view.game}: window {view.window} (turn {view.turn}) as {who} sees it"
+    return "\n".join([header, "", *_sheet(view)]) + "\n"

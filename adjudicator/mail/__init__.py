@@ -1,0 +1,1 @@
+"""Mail in and out: the inbound gateway, receipts, composing and sending (issue 5)."""
