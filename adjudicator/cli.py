@@ -376,6 +376,32 @@ def map_draw(
         out.print(f"wrote {shot}")
 
 
+# ---- mail --------------------------------------------------------------------------------------
+mail_app = typer.Typer(help="Mail in and out: ingest one message, send the outbox.", no_args_is_help=True)
+app.add_typer(mail_app, name="mail")
+ConfigPath = Annotated[
+    Path | None, typer.Option("--config", help="the operator's settings (TOML); else ADJUDICATOR_CONFIG")
+]
+
+
+@mail_app.command("ingest")
+@guarded
+def mail_ingest(
+    config: ConfigPath = None,
+    source: Annotated[str, typer.Option(help="how the message came: pipe, cli, imap, lmtp, smtp")] = "pipe",
+) -> None:
+    """Read one raw message on stdin (an MTA pipe), act on it and queue the reply; exit 0 once logged."""
+    from adjudicator.config import load_settings
+    from adjudicator.mail.gateway import MailGateway
+
+    settings = load_settings(config)
+    engine = make_engine(database_url())
+    migrate(engine)
+    gateway = MailGateway(Judge(engine, mail_domain=settings.judge.domain), settings)
+    outcome = gateway.ingest(sys.stdin.buffer.read(), source=source)
+    print(outcome.line())
+
+
 def main() -> None:
     app()
 
