@@ -50,7 +50,9 @@ class MailGame:
             return game
 
 
-def mail(body: str, *, sender: str = "King <king@hungary.example>", mid: str = "m1", extra: str = "") -> bytes:
+def mail(
+    body: str, *, sender: str = "King <king@hungary.example>", mid: str = "m1", extra: str = ""
+) -> bytes:
     head = f"From: {sender}\nTo: judge@localhost\nSubject: orders\nMessage-ID: <{mid}@test>\n{extra}"
     return (head + "Content-Type: text/plain; charset=utf-8\n\n" + body).encode()
 

@@ -52,11 +52,16 @@ def test_bad_command_lines_are_reported_not_guessed() -> None:
     assert reasons[5] == "ORDERS takes nothing after it"
     assert reasons[6].startswith("expected PRESS TO power|ALL")
     assert req.commands == [] and req.orders.lines == []
-    assert parse_request("GAME g POWER p SECRET s\nPRESS TO france\n\n").problems[0][2] == "no message after the PRESS line"
+    assert (
+        parse_request("GAME g POWER p SECRET s\nPRESS TO france\n\n").problems[0][2]
+        == "no message after the PRESS line"
+    )
 
 
 def test_gm_lines_from_a_player_are_set_apart() -> None:
-    req = parse_request("GAME g1 POWER hungary SECRET s\nPROCESS\nSET hungary florins 1\nLOAD DICE * 6\nBID 5\n")
+    req = parse_request(
+        "GAME g1 POWER hungary SECRET s\nPROCESS\nSET hungary florins 1\nLOAD DICE * 6\nBID 5\n"
+    )
     assert req.gm_lines == [(2, "PROCESS"), (3, "SET hungary florins 1"), (4, "LOAD DICE * 6")]
     assert req.orders.lines == [(5, "BID 5")]
 

@@ -37,7 +37,12 @@ def _world(g: MailGame) -> dict[str, Any]:
         powers = [(p.power, p.address, p.timezone, p.absences) for p in session.exec(select(Power))]
         events = len(list(session.exec(select(EventRow))))
     game = g.game()
-    return {"sets": sorted(sets), "powers": sorted(powers, key=str), "events": events, "digest": game.state_digest}
+    return {
+        "sets": sorted(sets),
+        "powers": sorted(powers, key=str),
+        "events": events,
+        "digest": game.state_digest,
+    }
 
 
 def test_the_corpus_is_complete() -> None:
@@ -52,7 +57,10 @@ def test_corpus_message(mail_game: MailGame, name: str) -> None:
     raw = (CORPUS / f"{name}.eml").read_bytes()
     before = _world(mail_game)
     outbox_before = len(mail_game.outbox())
-    outcomes = [mail_game.gateway.ingest(raw, source="pipe", now=NOW) for _ in range(int(expect.get("deliveries", ["1"])[0]))]
+    outcomes = [
+        mail_game.gateway.ingest(raw, source="pipe", now=NOW)
+        for _ in range(int(expect.get("deliveries", ["1"])[0]))
+    ]
     first = outcomes[0]
     assert isinstance(first, IngestOutcome)
     assert first.status == expect["status"][0], first.line()
@@ -83,5 +91,7 @@ def test_corpus_message(mail_game: MailGame, name: str) -> None:
         assert {**after, "sets": None} == {**before, "sets": None}
 
     with Session(mail_game.engine) as session:
-        logged = session.exec(select(InboundMail).where(col(InboundMail.message_id) == first.message_id)).one()
+        logged = session.exec(
+            select(InboundMail).where(col(InboundMail.message_id) == first.message_id)
+        ).one()
     assert logged.raw == raw and logged.status == ("ignored" if first.status == "ignored" else "answered")

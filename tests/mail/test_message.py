@@ -21,8 +21,16 @@ def test_plain_headers_are_read_and_the_sender_lower_cased() -> None:
             "BID 5\n",
         )
     )
-    assert (msg.sender, msg.reply_to, msg.subject) == ("king@hungary.example", "chancery@hungary.example", "my orders")
-    assert (msg.message_id, msg.in_reply_to, msg.references) == ("<a1@x>", "<r@judge>", ("<p@judge>", "<r@judge>"))
+    assert (msg.sender, msg.reply_to, msg.subject) == (
+        "king@hungary.example",
+        "chancery@hungary.example",
+        "my orders",
+    )
+    assert (msg.message_id, msg.in_reply_to, msg.references) == (
+        "<a1@x>",
+        "<r@judge>",
+        ("<p@judge>", "<r@judge>"),
+    )
     assert msg.body == "BID 5\n" and msg.notes == () and msg.no_reply is None
     assert msg.answer_to == "chancery@hungary.example"
 
@@ -47,7 +55,10 @@ def test_alternative_prefers_plain_and_says_nothing() -> None:
 def test_html_only_is_converted_without_wrapping() -> None:
     long = "PACT WITH france FOR 3 TURNS SECRET: " + "free passage " * 10
     msg = parse_message(
-        raw("From: a@b.example\nContent-Type: text/html; charset=utf-8\n", f"<div>{long}</div><div>READY</div>")
+        raw(
+            "From: a@b.example\nContent-Type: text/html; charset=utf-8\n",
+            f"<div>{long}</div><div>READY</div>",
+        )
     )
     assert long.strip() in msg.body and "READY" in msg.body
     assert msg.notes == ("the HTML part was converted to text",)
@@ -55,12 +66,12 @@ def test_html_only_is_converted_without_wrapping() -> None:
 
 def test_nested_multipart_with_attachments() -> None:
     body = (
-        "--O\nContent-Type: multipart/related; boundary=\"R\"\n\n"
-        "--R\nContent-Type: multipart/alternative; boundary=\"A\"\n\n"
+        '--O\nContent-Type: multipart/related; boundary="R"\n\n'
+        '--R\nContent-Type: multipart/alternative; boundary="A"\n\n'
         "--A\nContent-Type: text/plain; charset=utf-8\n\nLOAN\n"
         "--A\nContent-Type: text/html\n\n<p>LOAN</p>\n--A--\n"
-        "--R\nContent-Type: image/png\nContent-Disposition: inline; filename=\"crest.png\"\n\nxx\n--R--\n"
-        "--O\nContent-Type: text/plain\nContent-Disposition: attachment; filename=\"notes.txt\"\n\nBID 99\n--O--\n"
+        '--R\nContent-Type: image/png\nContent-Disposition: inline; filename="crest.png"\n\nxx\n--R--\n'
+        '--O\nContent-Type: text/plain\nContent-Disposition: attachment; filename="notes.txt"\n\nBID 99\n--O--\n'
     )
     msg = parse_message(raw('From: a@b.example\nContent-Type: multipart/mixed; boundary="O"\n', body))
     assert msg.body.strip() == "LOAN"
@@ -79,7 +90,10 @@ def test_nested_multipart_with_attachments() -> None:
 )
 def test_charsets_and_transfer_encodings(charset: str, encoding: str, body: bytes) -> None:
     msg = parse_message(
-        raw(f"From: a@b.example\nContent-Type: text/plain; charset={charset}\nContent-Transfer-Encoding: {encoding}\n", body)
+        raw(
+            f"From: a@b.example\nContent-Type: text/plain; charset={charset}\nContent-Transfer-Encoding: {encoding}\n",
+            body,
+        )
     )
     assert msg.body.strip() in ("Città", "“Città” €", "Город")
 
@@ -87,9 +101,13 @@ def test_charsets_and_transfer_encodings(charset: str, encoding: str, body: byte
 def test_missing_or_unknown_charset_and_bad_bytes_never_crash() -> None:
     assert parse_message(raw("From: a@b.example\n", "Città".encode())).body == "Città"
     assert parse_message(raw("From: a@b.example\n", "Città".encode("cp1252"))).body == "Città"
-    unknown = parse_message(raw("From: a@b.example\nContent-Type: text/plain; charset=x-klingon\n", b"BID 5 \xff"))
+    unknown = parse_message(
+        raw("From: a@b.example\nContent-Type: text/plain; charset=x-klingon\n", b"BID 5 \xff")
+    )
     assert unknown.body.startswith("BID 5 ")
-    bad = parse_message(raw("From: a@b.example\nContent-Type: text/plain; charset=utf-8\n", b"BID \xff\xfe 5"))
+    bad = parse_message(
+        raw("From: a@b.example\nContent-Type: text/plain; charset=utf-8\n", b"BID \xff\xfe 5")
+    )
     assert bad.body == "BID \ufffd\ufffd 5"
     assert parse_message(b"\x00\xff garbage without headers").sender is None
     assert parse_message(b"").no_reply == "no sender address"
