@@ -51,7 +51,7 @@ def test_orders_receipt_summary_deadline_in_the_players_zone(mail_game: MailGame
 
 
 def test_ready_alone_keeps_the_standing_orders(mail_game: MailGame) -> None:
-    out, rows = run(mail_game, f"{envelope()}\nREADY")
+    _, rows = run(mail_game, f"{envelope()}\nREADY")
     assert "your standing orders are kept" in reply_of(rows) and "LOAN" in reply_of(rows)
     assert latest(mail_game, "hungary").orders == ["LOAN"] and latest(mail_game, "hungary").ready
     run(mail_game, f"{envelope()}\nNOT READY", mid="m2")
@@ -160,7 +160,7 @@ def test_gm_process_guarded_by_window_rollback_and_broadcast(mail_game: MailGame
     assert out.status == "answered" and "Rolled back: T1.economy is open again" in reply_of(rows)
     assert mail_game.judge.game("g1")[1].label == "T1.economy"
     kinds = sorted((r.kind, r.recipient) for r in rows if r.kind == "notice")
-    assert len(kinds) == 8 and any("We replay the economy." == r.body_text for r in rows)
+    assert len(kinds) == 8 and any(r.body_text == "We replay the economy." for r in rows)
 
 
 def test_gm_from_another_address_or_player_verbs(mail_game: MailGame) -> None:

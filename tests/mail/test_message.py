@@ -17,7 +17,8 @@ def test_plain_headers_are_read_and_the_sender_lower_cased() -> None:
     msg = parse_message(
         raw(
             "From: King <KING@Hungary.Example>\nReply-To: Chancery <chancery@hungary.example>\n"
-            "Subject: my orders\nMessage-ID: <a1@x>\nIn-Reply-To: <r@judge>\nReferences: <p@judge> <r@judge>\n",
+            "Subject: my orders\nMessage-ID: <a1@x>\nIn-Reply-To: <r@judge>\n"
+            "References: <p@judge> <r@judge>\n",
             "BID 5\n",
         )
     )
@@ -71,7 +72,8 @@ def test_nested_multipart_with_attachments() -> None:
         "--A\nContent-Type: text/plain; charset=utf-8\n\nLOAN\n"
         "--A\nContent-Type: text/html\n\n<p>LOAN</p>\n--A--\n"
         '--R\nContent-Type: image/png\nContent-Disposition: inline; filename="crest.png"\n\nxx\n--R--\n'
-        '--O\nContent-Type: text/plain\nContent-Disposition: attachment; filename="notes.txt"\n\nBID 99\n--O--\n'
+        "--O\nContent-Type: text/plain\n"
+        'Content-Disposition: attachment; filename="notes.txt"\n\nBID 99\n--O--\n'
     )
     msg = parse_message(raw('From: a@b.example\nContent-Type: multipart/mixed; boundary="O"\n', body))
     assert msg.body.strip() == "LOAN"
@@ -91,7 +93,8 @@ def test_nested_multipart_with_attachments() -> None:
 def test_charsets_and_transfer_encodings(charset: str, encoding: str, body: bytes) -> None:
     msg = parse_message(
         raw(
-            f"From: a@b.example\nContent-Type: text/plain; charset={charset}\nContent-Transfer-Encoding: {encoding}\n",
+            f"From: a@b.example\nContent-Type: text/plain; charset={charset}\n"
+            f"Content-Transfer-Encoding: {encoding}\n",
             body,
         )
     )
