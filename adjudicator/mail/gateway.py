@@ -223,7 +223,8 @@ class MailGateway:
                 "Lines not understood:\n"
                 + "\n".join(f"  line {n}: {line!r}: {why}" for n, line, why in request.problems)
             )
-        if not request.commands and not ctx.stored_orders and not request.problems and power != GM:
+        said_nothing = not request.orders.lines and request.orders.ready is None and not request.commands
+        if said_nothing and not request.problems and power != GM:
             sections.append(
                 "Your mail had no orders and no commands: nothing changed. Send HELP for the commands."
             )

@@ -108,6 +108,14 @@ def test_the_first_mail_of_a_power_without_address_sets_it(mail_game: MailGame) 
     assert out.status == "refused"
 
 
+def test_a_mail_with_nothing_in_it_says_so(mail_game: MailGame) -> None:
+    out, rows = run(mail_game, f"{envelope()}\n\nThanks!\n-- \nKing")
+    assert out.status == "answered" and "line 3: 'Thanks!'" in reply_of(rows)
+    out, rows = run(mail_game, f"{envelope()}\n# only a comment", mid="m2")
+    assert "Your mail had no orders and no commands: nothing changed" in reply_of(rows)
+    assert latest(mail_game, "hungary").version == 1
+
+
 def test_the_gm_may_send_a_players_orders_from_the_gm_address(mail_game: MailGame) -> None:
     out, rows = run(mail_game, f"{envelope('france')}\nLOAN", sender="gm@example.org")
     assert out.status == "answered" and rows[0].address == "gm@example.org"
