@@ -73,9 +73,12 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 def judge() -> Judge:
+    """The judge on the configured database, making Message-IDs with the configured mail domain."""
+    from adjudicator.config import load_settings
+
     engine = make_engine(database_url())
     migrate(engine)
-    return Judge(engine)
+    return Judge(engine, mail_domain=load_settings().judge.domain)
 
 
 # ---- games -------------------------------------------------------------------------------------
@@ -90,8 +93,11 @@ def game_create(
         float | None, typer.Option(help="hours from a window's opening to its deadline")
     ] = None,
     options: Annotated[str | None, typer.Option(help="more options as a JSON object")] = None,
+    gm_address: Annotated[
+        str | None, typer.Option(help="the GM's mail address (GM commands by mail)")
+    ] = None,
 ) -> None:
-    """Create a game and print each power's secret (shown once, stored hashed)."""
+    """Create a game and print each power's secret and the GM's (shown once, stored hashed)."""
     opts: dict[str, Any] = json.loads(options) if options else {}
     if not isinstance(opts, dict):
         raise AdjudicatorError(f"--options {options!r}: expected a JSON object")
@@ -100,13 +106,15 @@ def game_create(
     if period_hours is not None:
         opts["period_hours"] = period_hours
     names = [p.strip().lower() for p in powers.split(",") if p.strip()]
-    secrets = judge().create_game(game, ruleset, names, opts)
+    secrets = judge().create_game(game, ruleset, names, opts, gm_address=gm_address)
+    gm_secret = secrets.pop(GM)
     table = Table(title=f"{game}: secrets (shown once)")
     table.add_column("power")
     table.add_column("secret")
     for power, secret in secrets.items():
         table.add_row(power, secret)
     out.print(table)
+    out.print(f"GM secret (mail commands with POWER gm): {gm_secret}", markup=False, highlight=False)
 
 
 @game_app.command("list")
@@ -371,68 +379,8 @@ def map_draw(
         out.print(f"wrote {shot}")
 
 
-# ---- mail: the outbox ----------------------------------------------------------------------------
-mail_app = typer.Typer(help="Mail in and out: send the outbox, list it.", no_args_is_help=True)
-app.add_typer(mail_app, name="mail")
-ConfigPath = Annotated[
-    Path | None, typer.Option("--config", help="operator settings (TOML); default ADJUDICATOR_CONFIG")
-]
-
-
-@mail_app.command("send")
-@guarded
-def mail_send(config: ConfigPath = None) -> None:
-    """Deliver every due outbox row once (relay from the config, else the Maildir) and print counts."""
-    from adjudicator.config import load_settings
-    from adjudicator.mail.sender import OutboxSender
-
-    settings = load_settings(config)
-    report = OutboxSender(judge().engine, settings).send_all()
-    out.print(str(report), markup=False)
-
-
-@mail_app.command("outbox")
-@guarded
-def mail_outbox(game: str) -> None:
-    """A game's outbox: every mail, whom it is for, and whether it went out."""
-    from rich.markup import escape
-
-    from adjudicator.mail.sender import outbox_rows
-
-    table = Table(title=escape(f"outbox of {game}"))
-    for column in ("id", "kind", "recipient", "status", "attempts", "last error"):
-        table.add_column(column)
-    for row in outbox_rows(judge().engine, game):
-        recipient = f"{row.recipient} <{row.address}>" if row.address else row.recipient
-        cells = (str(row.id), row.kind, recipient, row.status, str(row.attempts), row.last_error or "")
-        table.add_row(*(escape(cell) for cell in cells))
-    out.print(table)
-
-
-# ---- serve (issue 5): listener, IMAP poller, scheduler and sender in one process ------------------
-@app.command("serve")
-@guarded
-def serve_command(
-    config: ConfigPath = None,
-    log_level: Annotated[str, typer.Option(help="DEBUG, INFO, WARNING or ERROR.")] = "INFO",
-) -> None:
-    """Run the judge: receive mail, poll the mailbox, keep deadlines, send the outbox (until SIGTERM)."""
-    import logging
-
-    from adjudicator.config import load_settings
-    from adjudicator.service.serve import configure_logging, serve
-
-    level = logging.getLevelNamesMapping().get(log_level.upper())
-    if level is None:
-        raise _fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
-    configure_logging(level)
-    settings = load_settings(config)
-    engine = make_engine(database_url())
-    migrate(engine)
-    raise typer.Exit(code=serve(settings, engine))
-
-
-from adjudicator import cli_deadlines  # noqa: E402, F401  (registers gm extend/pause/…, game calendar, tick)
+# The other command groups live in modules of their own; importing them registers their commands.
+from adjudicator import cli_deadlines, cli_mail  # noqa: E402, F401
 
 
 def main() -> None:

@@ -49,6 +49,8 @@ def render_text(view: PlayerView, label: str, results: Sequence[OrderResult], ne
     return "\n".join(lines) + "\n"
 
 
-def render_sheet(view: PlayerView) -> str:
-    """A viewer's current sheet, standings and armies (a replacement player's briefing, STATE)."""
-    return "\n".join([f"{view.game}: the view of {view.viewer} at {view.window}", "", *_sheet(view)]) + "\n"
+def render_state(view: PlayerView) -> str:
+    """A viewer's current view as text, between reports (the STATE mail command)."""
+    who = "the GM" if view.viewer == "gm" else view.viewer
+    header = f"{view.game}: window {view.window} (turn {view.turn}) as {who} sees it"
+    return "\n".join([header, "", *_sheet(view)]) + "\n"

@@ -107,64 +107,73 @@ class DeadlineTools(PlayerTools):
     def extend(self, game_id: str, hours: float, *, now: datetime | None = None) -> datetime:
         """Move the open window's deadline later by ``hours`` (from now if it had none)."""
         now = now or utcnow()
+        with self._tx() as session:
+            return self._extend(session, self._game(session, game_id), hours, now)
+
+    def _extend(self, session: Session, game: Game, hours: float, now: datetime) -> datetime:
+        """The extension in the caller's transaction (the GM's mail)."""
         if not hours > 0:
             raise AdjudicatorError(f"extend by {hours!r} hours: expected a number of hours greater than 0")
-        with self._tx() as session:
-            game = self._game(session, game_id)
-            if game.status == "paused":
-                raise AdjudicatorError(f"{game.id} is paused: resume it before extending the deadline")
-            window = self._open(session, game)
-            deadline = (as_utc(window.deadline) if window.deadline else now) + timedelta(hours=hours)
-            window.deadline = deadline
-            session.add(window)
-            self._announce_deadline(
-                session, game, window, deadline, f"The GM extended the deadline by {hours:g} h."
-            )
-            return deadline
+        if game.status == "paused":
+            raise AdjudicatorError(f"{game.id} is paused: resume it before extending the deadline")
+        window = self._open(session, game)
+        deadline = (as_utc(window.deadline) if window.deadline else now) + timedelta(hours=hours)
+        window.deadline = deadline
+        session.add(window)
+        self._announce_deadline(
+            session, game, window, deadline, f"The GM extended the deadline by {hours:g} h."
+        )
+        return deadline
 
     def pause(self, game_id: str, *, now: datetime | None = None) -> None:
         """Stop the clock: the time left is kept, and nothing resolves until ``resume``."""
         now = now or utcnow()
         with self._tx() as session:
-            game = self._game(session, game_id)
-            if game.status != "active":
-                raise AdjudicatorError(f"{game.id} is {game.status}: only an active game can be paused")
-            window = self._window(session, game)
-            left = None
-            if window.deadline is not None and window.status == "open":
-                left = max(0.0, (as_utc(window.deadline) - now).total_seconds())
-            window.deadline = None
-            game.calendar = {**game.calendar, "paused": True, "paused_remaining_seconds": left}
-            game.status = "paused"
-            session.add_all([game, window])
-            for viewer in (*game.powers, GM):
-                self._notice(
-                    session,
-                    game,
-                    viewer,
-                    f"pause.{game.id}.{window.id}.{viewer}.{int(now.timestamp())}",
-                    f"{window.label}: the game is paused",
-                    "The GM paused the game; the time left to the deadline is kept until it resumes.\n",
-                )
+            return self._pause(session, self._game(session, game_id), now)
+
+    def _pause(self, session: Session, game: Game, now: datetime) -> None:
+        """The pause in the caller's transaction (the GM's mail)."""
+        if game.status != "active":
+            raise AdjudicatorError(f"{game.id} is {game.status}: only an active game can be paused")
+        window = self._window(session, game)
+        left = None
+        if window.deadline is not None and window.status == "open":
+            left = max(0.0, (as_utc(window.deadline) - now).total_seconds())
+        window.deadline = None
+        game.calendar = {**game.calendar, "paused": True, "paused_remaining_seconds": left}
+        game.status = "paused"
+        session.add_all([game, window])
+        for viewer in (*game.powers, GM):
+            self._notice(
+                session,
+                game,
+                viewer,
+                f"pause.{game.id}.{window.id}.{viewer}.{int(now.timestamp())}",
+                f"{window.label}: the game is paused",
+                "The GM paused the game; the time left to the deadline is kept until it resumes.\n",
+            )
 
     def resume(self, game_id: str, *, now: datetime | None = None) -> datetime | None:
         """Start the clock again: the deadline is now plus the time that was left."""
         now = now or utcnow()
         with self._tx() as session:
-            game = self._game(session, game_id)
-            if game.status != "paused":
-                raise AdjudicatorError(f"{game.id} is {game.status}, not paused: nothing to resume")
-            left = game.calendar.get("paused_remaining_seconds")
-            game.calendar = {**game.calendar, "paused": False, "paused_remaining_seconds": None}
-            game.status = "active"
-            window = self._window(session, game)
-            deadline = None
-            if left is not None and window.status == "open":
-                deadline = now + timedelta(seconds=float(left))
-                window.deadline = deadline
-                self._announce_deadline(session, game, window, deadline, "The GM resumed the game.")
-            session.add_all([game, window])
-            return deadline
+            return self._resume(session, self._game(session, game_id), now)
+
+    def _resume(self, session: Session, game: Game, now: datetime) -> datetime | None:
+        """The resumption in the caller's transaction (the GM's mail)."""
+        if game.status != "paused":
+            raise AdjudicatorError(f"{game.id} is {game.status}, not paused: nothing to resume")
+        left = game.calendar.get("paused_remaining_seconds")
+        game.calendar = {**game.calendar, "paused": False, "paused_remaining_seconds": None}
+        game.status = "active"
+        window = self._window(session, game)
+        deadline = None
+        if left is not None and window.status == "open":
+            deadline = now + timedelta(seconds=float(left))
+            window.deadline = deadline
+            self._announce_deadline(session, game, window, deadline, "The GM resumed the game.")
+        session.add_all([game, window])
+        return deadline
 
     # ---- the pass ---------------------------------------------------------------------------------
     def process_due(self, now: datetime | None = None) -> list[str]:

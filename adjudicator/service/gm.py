@@ -22,6 +22,7 @@ from adjudicator.service.base import StoreAccess
 from adjudicator.service.expectations import ResultLine
 from adjudicator.store.models import (
     EventRow,
+    Game,
     OrderSet,
     Outbox,
     ResultRow,
@@ -42,17 +43,20 @@ class GmTools(StoreAccess):
 
     def load_dice(self, game_id: str, key: str, values: Sequence[int]) -> None:
         """Script the next rolls of a phase (``T2.taxes``) or of any phase (``*``); logged publicly."""
+        with self._tx() as session:
+            self._load_dice(session, self._game(session, game_id), key, values)
+
+    def _load_dice(self, session: Session, game: Game, key: str, values: Sequence[int]) -> None:
+        """The body of :meth:`load_dice` in the caller's transaction (``LOAD DICE`` by mail)."""
         if not values or any(v < 1 for v in values):
             raise AdjudicatorError(f"dice {list(values)!r}: expected whole numbers from 1 up")
         if key != "*" and not re.match(r"^T\d+\.\w+$", key):
             raise AdjudicatorError(f"dice key {key!r}: expected a phase such as T2.taxes, or *")
-        with self._tx() as session:
-            game = self._game(session, game_id)
-            game.loaded_dice = {**game.loaded_dice, key: [*game.loaded_dice.get(key, []), *values]}
-            session.add(game)
-            self._log(
-                session, game, [DiceLoaded(phase=key, key=key, values=tuple(values))], game.current_window_id
-            )
+        game.loaded_dice = {**game.loaded_dice, key: [*game.loaded_dice.get(key, []), *values]}
+        session.add(game)
+        self._log(
+            session, game, [DiceLoaded(phase=key, key=key, values=tuple(values))], game.current_window_id
+        )
 
     def reveal_seed(self, game_id: str) -> str:
         with self._tx() as session:
@@ -69,68 +73,67 @@ class GmTools(StoreAccess):
         """Return to the start of an earlier window; the discarded history stays in the log."""
         now = now or utcnow()
         with self._tx() as session:
-            game = self._game(session, game_id)
-            windows = list(
-                session.exec(
-                    select(Window)
-                    .where(Window.game_id == game.id, col(Window.status) != "discarded")
-                    .order_by(col(Window.id))
+            return self._rollback(session, self._game(session, game_id), label, now)
+
+    def _rollback(self, session: Session, game: Game, label: str, now: datetime) -> str:
+        """The body of :meth:`rollback` in the caller's transaction (``ROLLBACK`` by mail)."""
+        windows = list(
+            session.exec(
+                select(Window)
+                .where(Window.game_id == game.id, col(Window.status) != "discarded")
+                .order_by(col(Window.id))
+            )
+        )
+        target = next((w for w in reversed(windows) if label in (w.label, str(w.id))), None)
+        if target is None:
+            raise UnknownWindow(label, tuple(dict.fromkeys(w.label for w in windows)))
+        assert target.id is not None
+        snap = session.exec(select(Snapshot).where(Snapshot.window_id == target.id)).one()
+        sets = self._latest_sets(session, target)
+        inputs = session.exec(
+            select(EventRow).where(EventRow.window_id == target.id, EventRow.kind == "window-adjudicated")
+        ).first()
+        discards = (
+            update(EventRow).where(
+                col(EventRow.game_id) == game.id, col(EventRow.id) >= target.start_event_id
+            ),
+            update(ResultRow).where(col(ResultRow.game_id) == game.id, col(ResultRow.window_id) >= target.id),
+            update(Snapshot).where(col(Snapshot.game_id) == game.id, col(Snapshot.window_id) >= target.id),
+        )
+        for statement in discards:
+            session.execute(statement.values(discarded=True))
+        session.execute(
+            update(Window)
+            .where(col(Window.game_id) == game.id, col(Window.id) >= target.id)
+            .values(status="discarded")
+        )
+        self._log(
+            session,
+            game,
+            [RolledBack(phase="gm", to_label=target.label, discarded_from_event=target.start_event_id)],
+            None,
+        )
+        state = self._state(game, snap.state)
+        if inputs is not None:
+            game.loaded_dice = {k: list(v) for k, v in inputs.payload.get("loaded_dice", {}).items()}
+        window = self._open_window(session, game, state, now)
+        assert window.id is not None
+        for power, row in sets.items():
+            session.add(
+                OrderSet(
+                    game_id=game.id,
+                    window_id=window.id,
+                    power=power,
+                    version=1,
+                    text=row.text,
+                    orders=row.orders,
+                    issues=row.issues,
+                    ready=False,
+                    source="rollback",
+                    submitted_at=now,
                 )
             )
-            target = next((w for w in reversed(windows) if label in (w.label, str(w.id))), None)
-            if target is None:
-                raise UnknownWindow(label, tuple(dict.fromkeys(w.label for w in windows)))
-            assert target.id is not None
-            snap = session.exec(select(Snapshot).where(Snapshot.window_id == target.id)).one()
-            sets = self._latest_sets(session, target)
-            inputs = session.exec(
-                select(EventRow).where(EventRow.window_id == target.id, EventRow.kind == "window-adjudicated")
-            ).first()
-            discards = (
-                update(EventRow).where(
-                    col(EventRow.game_id) == game.id, col(EventRow.id) >= target.start_event_id
-                ),
-                update(ResultRow).where(
-                    col(ResultRow.game_id) == game.id, col(ResultRow.window_id) >= target.id
-                ),
-                update(Snapshot).where(
-                    col(Snapshot.game_id) == game.id, col(Snapshot.window_id) >= target.id
-                ),
-            )
-            for statement in discards:
-                session.execute(statement.values(discarded=True))
-            session.execute(
-                update(Window)
-                .where(col(Window.game_id) == game.id, col(Window.id) >= target.id)
-                .values(status="discarded")
-            )
-            self._log(
-                session,
-                game,
-                [RolledBack(phase="gm", to_label=target.label, discarded_from_event=target.start_event_id)],
-                None,
-            )
-            state = self._state(game, snap.state)
-            if inputs is not None:
-                game.loaded_dice = {k: list(v) for k, v in inputs.payload.get("loaded_dice", {}).items()}
-            window = self._open_window(session, game, state, now)
-            assert window.id is not None
-            for power, row in sets.items():
-                session.add(
-                    OrderSet(
-                        game_id=game.id,
-                        window_id=window.id,
-                        power=power,
-                        version=1,
-                        text=row.text,
-                        orders=row.orders,
-                        issues=row.issues,
-                        ready=False,
-                        source="rollback",
-                        submitted_at=now,
-                    )
-                )
-            return window.label
+        return window.label
 
     # ---- the log ---------------------------------------------------------------------------
     def events(self, game_id: str, *, include_discarded: bool = False) -> list[Event]:

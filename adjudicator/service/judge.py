@@ -22,7 +22,7 @@ from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, NotDue
-from adjudicator.orders.text import split_order_text
+from adjudicator.orders.text import OrderText, split_order_text
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
@@ -90,20 +90,28 @@ class Judge(GmTools, DeadlineTools):
         addresses: Mapping[str, str] | None = None,
         setup: Sequence[str] = (),
         loaded_dice: Mapping[str, Sequence[int]] | None = None,
+        gm_address: str | None = None,
         now: datetime | None = None,
     ) -> dict[str, str]:
-        """Create a game, run its setup and its first automatic windows; returns each power's secret."""
+        """Create a game, run its setup and its first automatic windows.
+
+        Returns each power's secret and, under ``"gm"``, the GM's secret for mail commands; the
+        GM's is stored hashed in the options (``gm_secret_hash``), so it never joins the game log.
+        """
         now = now or utcnow()
         options = dict(options or {})
         if not GAME_ID.match(game_id):
             raise AdjudicatorError(f"game id {game_id!r}: expected lower-case letters, digits, '-' or '_'")
         if len(set(powers)) != len(powers) or not powers:
             raise AdjudicatorError(f"powers {list(powers)!r}: expected distinct power names")
+        if GM in powers or PUBLIC in powers:
+            raise AdjudicatorError(f"powers {list(powers)!r}: {GM!r} and {PUBLIC!r} are reserved names")
         ruleset = get_ruleset(ruleset_name)
         seed = seed or new_seed()
         dice = Dice(seed, SETUP_NAMESPACE)
         state, setup_events = ruleset.initial_state(game_id, powers, options, dice)
         secrets = {p: new_secret() for p in powers}
+        gm_secret = new_secret()
         with self._tx() as session:
             if session.get(Game, game_id) is not None:
                 raise AdjudicatorError(f"game {game_id!r} exists already")
@@ -118,7 +126,9 @@ class Judge(GmTools, DeadlineTools):
                 state=state.to_json(),
                 state_digest=state.digest(),
                 loaded_dice={k: list(v) for k, v in (loaded_dice or {}).items()},
+                gm_address=gm_address.lower() if gm_address else None,
             )
+            game.options = {**options, "gm_secret_hash": hash_secret(gm_secret)}
             session.add(game)
             for p in powers:
                 session.add(
@@ -147,7 +157,7 @@ class Judge(GmTools, DeadlineTools):
                 state = self._edit(session, game, state, line)
             window = self._open_window(session, game, state, now)
             self._run_automatic(session, game, window, now)
-        return secrets
+        return {**secrets, GM: gm_secret}
 
     def games(self) -> list[Game]:
         with Session(self.engine) as session:
@@ -195,56 +205,66 @@ class Judge(GmTools, DeadlineTools):
             row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
             if not check_secret(env["SECRET"], row.secret_hash):
                 raise AdjudicatorError(f"wrong secret for {power} in {game.id}: nothing was stored")
-            window = self._match_window(session, game, env.get("WINDOW"))
-            if window.status != "open":
-                raise AdjudicatorError(
-                    f"{game.id} takes no orders now: window {window.label} is {window.status}"
+            return self._store_orders(session, game, power, parsed, text, source=source, now=now)
+
+    def _store_orders(
+        self,
+        session: Session,
+        game: Game,
+        power: str,
+        parsed: OrderText,
+        text: str,
+        *,
+        source: str,
+        now: datetime,
+    ) -> Receipt:
+        """Store one authenticated order set (CLI, mail): the same checks and rows for every way in."""
+        window = self._match_window(session, game, parsed.envelope.get("WINDOW"))
+        if window.status != "open":
+            raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
+        closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
+        if window.deadline and closes and now > closes:
+            raise AdjudicatorError(f"the deadline of {window.label} passed at {window.deadline.isoformat()}")
+        submission = self.ruleset(game).parse(self._state(game), power, parsed.lines)
+        accepted = tuple(submission.canonical_lines())
+        rejected = tuple(i.describe() for i in submission.issues) + tuple(
+            f"line {n}: {line!r}: {why}" for n, line, why in parsed.problems
+        )
+        version = 1 + (
+            session.exec(
+                select(func.max(OrderSet.version)).where(
+                    OrderSet.window_id == window.id, OrderSet.power == power
                 )
-            closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
-            if window.deadline and closes and now > closes:
-                raise AdjudicatorError(
-                    f"the deadline of {window.label} passed at {window.deadline.isoformat()}"
-                )
-            submission = self.ruleset(game).parse(self._state(game), power, parsed.lines)
-            accepted = tuple(submission.canonical_lines())
-            rejected = tuple(i.describe() for i in submission.issues) + tuple(
-                f"line {n}: {line!r}: {why}" for n, line, why in parsed.problems
+            ).one()
+            or 0
+        )
+        assert window.id is not None
+        session.add(
+            OrderSet(
+                game_id=game.id,
+                window_id=window.id,
+                power=power,
+                version=version,
+                text=redact_secret(text),
+                orders=list(accepted),
+                issues=list(rejected),
+                ready=bool(parsed.ready),
+                source=source,
+                submitted_at=now,
             )
-            version = 1 + (
-                session.exec(
-                    select(func.max(OrderSet.version)).where(
-                        OrderSet.window_id == window.id, OrderSet.power == power
-                    )
-                ).one()
-                or 0
-            )
-            assert window.id is not None
-            session.add(
-                OrderSet(
-                    game_id=game.id,
-                    window_id=window.id,
-                    power=power,
-                    version=version,
-                    text=redact_secret(text),
-                    orders=list(accepted),
-                    issues=list(rejected),
-                    ready=bool(parsed.ready),
-                    source=source,
-                    submitted_at=now,
-                )
-            )
-            digest = hashlib.sha256("\n".join(accepted).encode()).hexdigest()[:8].upper()
-            return Receipt(
-                game.id,
-                power,
-                window.label,
-                version,
-                accepted,
-                rejected,
-                bool(parsed.ready),
-                digest,
-                window.deadline,
-            )
+        )
+        session.flush()
+        return Receipt(
+            game.id,
+            power,
+            window.label,
+            version,
+            accepted,
+            rejected,
+            bool(parsed.ready),
+            order_digest(accepted),
+            window.deadline,
+        )
 
     def _latest_sets(self, session: Session, window: Window) -> dict[str, OrderSet]:
         rows = session.exec(
@@ -264,38 +284,47 @@ class Judge(GmTools, DeadlineTools):
         """Resolve the open window (and the automatic ones after it) in one transaction."""
         now = now or utcnow()
         with self._tx() as session:
-            game = self._game(session, game_id)
-            current = self._match_window(session, game, window)
-            if current.status != "open":
-                raise AdjudicatorError(f"window {current.label} of {game.id} is {current.status}, not open")
-            sets = self._latest_sets(session, current)
-            all_ready = set(sets) == set(game.powers) and all(s.ready for s in sets.values())
-            if not force and not all_ready and (current.deadline is None or now < as_utc(current.deadline)):
-                when = current.deadline.isoformat() if current.deadline else "no deadline is set"
-                raise NotDue(
-                    f"{current.label} of {game.id} is not due ({when}) and not every power is READY: "
-                    "use --force"
-                )
-            claimed: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-                update(Window)
-                .where(col(Window.id) == current.id, col(Window.status) == "open")
-                .values(status="resolving")
+            return self._adjudicate(session, self._game(session, game_id), window, force, now)
+
+    def _adjudicate(
+        self, session: Session, game: Game, window: str | None, force: bool, now: datetime
+    ) -> Adjudicated:
+        """The body of :meth:`adjudicate` in the caller's transaction (a GM's PROCESS by mail)."""
+        current = self._match_window(session, game, window)
+        if current.status != "open":
+            raise AdjudicatorError(f"window {current.label} of {game.id} is {current.status}, not open")
+        sets = self._latest_sets(session, current)
+        all_ready = set(sets) == set(game.powers) and all(s.ready for s in sets.values())
+        if not force and not all_ready and (current.deadline is None or now < as_utc(current.deadline)):
+            when = current.deadline.isoformat() if current.deadline else "no deadline is set"
+            raise NotDue(
+                f"{current.label} of {game.id} is not due ({when}) and not every power is READY: use --force"
             )
-            if claimed.rowcount != 1:
-                raise AdjudicatorError(f"window {current.label} of {game.id} is being adjudicated already")
-            ruleset = self.ruleset(game)
-            state = self._state(game)
-            lines = {p: tuple(s.orders) for p, s in sets.items()}
-            orders, unread = read_stored(ruleset, state, lines)
-            outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
-            outcome = replace(outcome, unread=tuple(unread))
-            session.refresh(current)
-            nxt = self._record(session, game, current, outcome, now)
-            labels = [outcome.label, *self._run_automatic(session, game, nxt, now)]
-            final = self._window(session, game)
-            return Adjudicated(
-                tuple(labels), final.label, game.status == "over", len(outcome.results), len(outcome.events)
-            )
+        claimed: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+            update(Window)
+            .where(col(Window.id) == current.id, col(Window.status) == "open")
+            .values(status="resolving")
+        )
+        if claimed.rowcount != 1:
+            raise AdjudicatorError(f"window {current.label} of {game.id} is being adjudicated already")
+        ruleset = self.ruleset(game)
+        state = self._state(game)
+        lines = {p: tuple(s.orders) for p, s in sets.items()}
+        orders, unread = read_stored(ruleset, state, lines)
+        outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
+        outcome = replace(outcome, unread=tuple(unread))
+        session.refresh(current)
+        nxt = self._record(session, game, current, outcome, now)
+        labels = [outcome.label, *self._run_automatic(session, game, nxt, now)]
+        final = self._window(session, game)
+        return Adjudicated(
+            tuple(labels), final.label, game.status == "over", len(outcome.results), len(outcome.events)
+        )
+
+
+def order_digest(accepted: Sequence[str]) -> str:
+    """The short hash of an accepted order set that receipts show."""
+    return hashlib.sha256("\n".join(accepted).encode()).hexdigest()[:8].upper()
 
 
 def redact_secret(text: str) -> str:

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.errors import AdjudicatorError
-from adjudicator.report.text import render_sheet
+from adjudicator.report.text import render_state
 from adjudicator.service.base import StoreAccess, as_utc
 from adjudicator.service.calendar import Calendar, deadline_attachment, local_text, read_calendar
 from adjudicator.service.tokens import hash_secret
@@ -67,90 +67,96 @@ class PlayerTools(StoreAccess):
     def new_secret(self, game_id: str, power: str) -> str:
         """A new secret for ``power`` (the old one stops working), mailed to the power."""
         with self._tx() as session:
-            game = self._game(session, game_id)
-            row = self._power_row(session, game, power)
-            secret, tag = self._set_secret(row)
-            session.add(row)
-            self._queue_mail(
-                session,
-                game,
-                kind="secret",
-                recipient=power,
-                key=f"secret.{game.id}.{power}.{tag}",
-                subject=f"[{game.id}] your new secret for {power}",
-                text=(
-                    f"The GM gave {power} in {game.id} a new secret: {secret}\n"
-                    f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}\n"
-                    "The old secret no longer works.\n"
-                ),
-            )
-            return secret
+            return self._new_secret(session, self._game(session, game_id), power)
+
+    def _new_secret(self, session: Session, game: Game, power: str) -> str:
+        """A new secret in the caller's transaction (the GM's mail)."""
+        row = self._power_row(session, game, power)
+        secret, tag = self._set_secret(row)
+        session.add(row)
+        self._queue_mail(
+            session,
+            game,
+            kind="secret",
+            recipient=power,
+            key=f"secret.{game.id}.{power}.{tag}",
+            subject=f"[{game.id}] your new secret for {power}",
+            text=(
+                f"The GM gave {power} in {game.id} a new secret: {secret}\n"
+                f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}\n"
+                "The old secret no longer works.\n"
+            ),
+        )
+        return secret
 
     def replace_player(self, game_id: str, power: str, address: str, *, now: datetime | None = None) -> str:
         """Hand ``power`` to a new player at ``address``: a new secret, the misses forgotten, the
         power active again, and a briefing (secret, current view, last reports); the GM is told."""
         now = now or utcnow()
+        with self._tx() as session:
+            return self._replace_player(session, self._game(session, game_id), power, address, now)
+
+    def _replace_player(self, session: Session, game: Game, power: str, address: str, now: datetime) -> str:
+        """The replacement in the caller's transaction (the GM's mail)."""
         if "@" not in address.strip("@") or any(c.isspace() for c in address):
             raise AdjudicatorError(f"address {address!r}: expected a mail address such as name@example.org")
-        with self._tx() as session:
-            game = self._game(session, game_id)
-            row = self._power_row(session, game, power)
-            old = row.address
-            secret, tag = self._set_secret(row)
-            row.address, row.status, row.missed = address, "active", 0
-            session.add(row)
-            window = self._window(session, game)
-            state = self._state(game)
-            view = PlayerView(
-                viewer=power,
-                game=game.id,
-                ruleset=game.ruleset,
-                turn=state.turn,
-                window=window.label,
-                data=self.ruleset(game).view(state, power),
-            )
-            reports = session.exec(
-                select(Outbox)
-                .where(Outbox.game_id == game.id, Outbox.recipient == power, Outbox.kind == "report")
-                .order_by(col(Outbox.id).desc())
-                .limit(BRIEFING_REPORTS)
-            ).all()
-            parts = [
-                f"You now play {power} in {game.id}. Your secret: {secret}",
-                f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}",
-                f"Open window: {window.label}",
-            ]
-            if window.deadline is not None and window.status == "open":
-                parts.append(f"Deadline: {local_text(as_utc(window.deadline), self._calendar(game))}")
-            parts += ["", render_sheet(view)]
-            for report in reversed(reports):
-                parts += [f"---- {report.subject}", report.body_text]
-            attachments = []
-            if window.deadline is not None and window.id is not None and window.status == "open":
-                attachments.append(
-                    deadline_attachment(
-                        game.id, window.label, window.id, as_utc(window.deadline), self.mail_domain
-                    )
+        row = self._power_row(session, game, power)
+        old = row.address
+        secret, tag = self._set_secret(row)
+        row.address, row.status, row.missed = address, "active", 0
+        session.add(row)
+        window = self._window(session, game)
+        state = self._state(game)
+        view = PlayerView(
+            viewer=power,
+            game=game.id,
+            ruleset=game.ruleset,
+            turn=state.turn,
+            window=window.label,
+            data=self.ruleset(game).view(state, power),
+        )
+        reports = session.exec(
+            select(Outbox)
+            .where(Outbox.game_id == game.id, Outbox.recipient == power, Outbox.kind == "report")
+            .order_by(col(Outbox.id).desc())
+            .limit(BRIEFING_REPORTS)
+        ).all()
+        parts = [
+            f"You now play {power} in {game.id}. Your secret: {secret}",
+            f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}",
+            f"Open window: {window.label}",
+        ]
+        if window.deadline is not None and window.status == "open":
+            parts.append(f"Deadline: {local_text(as_utc(window.deadline), self._calendar(game))}")
+        parts += ["", render_state(view)]
+        for report in reversed(reports):
+            parts += [f"---- {report.subject}", report.body_text]
+        attachments = []
+        if window.deadline is not None and window.id is not None and window.status == "open":
+            attachments.append(
+                deadline_attachment(
+                    game.id, window.label, window.id, as_utc(window.deadline), self.mail_domain
                 )
-            self._queue_mail(
-                session,
-                game,
-                kind="briefing",
-                recipient=power,
-                address=address,
-                key=f"briefing.{game.id}.{power}.{tag}",
-                subject=f"[{game.id}] briefing: you now play {power}",
-                text="\n".join(parts) + "\n",
-                attachments=attachments,
-                window_id=window.id,
             )
-            self._notice(
-                session,
-                game,
-                GM,
-                f"replaced.{game.id}.{power}.{tag}",
-                f"{power} handed to {address}",
-                f"{power} was handed from {old or 'nobody'} to {address} at {now.isoformat()}; "
-                "the briefing and a new secret were mailed.\n",
-            )
-            return secret
+        self._queue_mail(
+            session,
+            game,
+            kind="briefing",
+            recipient=power,
+            address=address,
+            key=f"briefing.{game.id}.{power}.{tag}",
+            subject=f"[{game.id}] briefing: you now play {power}",
+            text="\n".join(parts) + "\n",
+            attachments=attachments,
+            window_id=window.id,
+        )
+        self._notice(
+            session,
+            game,
+            GM,
+            f"replaced.{game.id}.{power}.{tag}",
+            f"{power} handed to {address}",
+            f"{power} was handed from {old or 'nobody'} to {address} at {now.isoformat()}; "
+            "the briefing and a new secret were mailed.\n",
+        )
+        return secret

@@ -153,9 +153,9 @@ def run_scenario(scenario: Scenario, *, database: str | None = None) -> Scenario
             judge.gm_edit(game, line)
         receipts = []
         for power, text in step.orders.items():
-            if power not in secrets:
+            if power not in scenario.powers:
                 raise ScenarioError(
-                    f"step {number}: unknown power {power!r}: expected one of {', '.join(secrets)}"
+                    f"step {number}: unknown power {power!r}: expected one of {', '.join(scenario.powers)}"
                 )
             envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}\n"
             receipts.append(judge.submit(envelope + text, source="scenario"))

@@ -15,7 +15,6 @@ Every ingest goes through one lock: the gateway sees one message at a time which
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import signal
 import threading
@@ -26,9 +25,12 @@ from typing import Any, Protocol
 from sqlalchemy import Engine
 
 from adjudicator.config import Settings
+from adjudicator.mail.gateway import MailGateway
 from adjudicator.mail.imap import ImapPoller
 from adjudicator.mail.listener import MailListener
+from adjudicator.mail.sender import OutboxSender
 from adjudicator.service.judge import Judge
+from adjudicator.service.scheduler import DeadlineScheduler
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,7 @@ class Sender(Protocol):
 class Scheduler(Protocol):
     """The deadline scheduler (``adjudicator.service.scheduler.DeadlineScheduler``)."""
 
-    def start(self) -> None: ...
+    def start(self) -> object: ...
 
     def shutdown(self) -> None: ...
 
@@ -59,23 +61,16 @@ class Components:
     scheduler: Scheduler | None = None
 
 
-def _component(module: str, name: str) -> Any:
-    """A class of the mail gateway's other parts, looked up when ``serve`` starts."""
-    return getattr(importlib.import_module(module), name)
-
-
 def wire(settings: Settings, engine: Engine) -> Components:
     """The real components: the mail gateway's ingest, the outbox sender, the deadline scheduler."""
-    # INTEGRATOR: once gateway.py, sender.py and scheduler.py are merged, import the three classes at
-    # the top of this module and drop _component (the lookup only keeps this branch type-checking).
     judge = Judge(engine, mail_domain=settings.judge.domain)
-    gateway = _component("adjudicator.mail.gateway", "MailGateway")(judge, settings)
+    gateway = MailGateway(judge, settings)
 
     def ingest(raw: bytes, source: str) -> object:
         return gateway.ingest(raw, source=source)
 
-    sender = _component("adjudicator.mail.sender", "OutboxSender")(engine, settings)
-    scheduler = _component("adjudicator.service.scheduler", "DeadlineScheduler")(engine, judge, settings)
+    sender = OutboxSender(engine, settings)
+    scheduler = DeadlineScheduler(engine, judge, settings)
     return Components(ingest=ingest, sender=sender, scheduler=scheduler)
 
 

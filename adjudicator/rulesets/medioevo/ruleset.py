@@ -21,7 +21,7 @@ from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
-from adjudicator.rulesets.medioevo import edits, setup
+from adjudicator.rulesets.medioevo import edits, receipt_summary, setup
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.orders import (
@@ -299,6 +299,10 @@ class MedioevoRuleset:
 
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:
         return medioevo_view(_mu(state), viewer)
+
+    def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
+        """What ``orders`` leave (florins, technologies of the turn), for the mailed receipt."""
+        return receipt_summary.summary(_mu(state), power, orders, self.data)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""

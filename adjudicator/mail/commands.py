@@ -1,0 +1,247 @@
+"""A mail body to a request: the envelope, the order lines and the mail commands, with line numbers.
+
+The same reading serves players and the GM, before anything is authenticated: this module is pure
+(no database), so every way a body can be malformed is testable on its own. Orders are left as
+text for the ruleset's parser; commands are checked here for their own syntax (dates, time zones,
+numbers), and a bad one is reported with its line, never guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from adjudicator.orders.text import OrderText, split_order_text
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One mail command: what the player types, and one line on what it does (HELP, orders/mail.md)."""
+
+    verb: str
+    usage: str
+    summary: str
+    gm: bool = False
+
+
+SPECS = (
+    CommandSpec("READY", "READY", "you are done; the window resolves early once every power is READY"),
+    CommandSpec("NOT READY", "NOT READY", "take READY back"),
+    CommandSpec("ORDERS", "ORDERS", "send me my current orders for the open window"),
+    CommandSpec("OPTIONS", "OPTIONS", "send me the orders I can give in the open window"),
+    CommandSpec("STATE", "STATE", "send me my current view of the game"),
+    CommandSpec("HELP", "HELP", "send me this list"),
+    CommandSpec(
+        "PRESS",
+        "PRESS TO power|ALL [ANONYMOUS]",
+        "forward the rest of the mail to a power (or several, comma-separated) or to all; "
+        "ANONYMOUS only where the game allows it",
+    ),
+    CommandSpec("ABSENCE", "ABSENCE YYYY-MM-DD YYYY-MM-DD", "announce an absence, within the game's budget"),
+    CommandSpec("TIMEZONE", "TIMEZONE Area/City", "show deadlines in this time zone (e.g. Europe/Rome)"),
+    CommandSpec(
+        "PROCESS", "PROCESS [window]", "resolve the open window now (only if it is the one named)", True
+    ),
+    CommandSpec("ROLLBACK", "ROLLBACK window", "return to the start of an earlier window", True),
+    CommandSpec("BROADCAST", "BROADCAST", "send the rest of the mail to every power", True),
+    CommandSpec(
+        "LOAD DICE", "LOAD DICE key v v v", "script the next rolls of a phase (T2.taxes) or of *", True
+    ),
+    CommandSpec("EXTEND", "EXTEND hours", "move the deadline of the open window later", True),
+    CommandSpec("PAUSE", "PAUSE", "stop the clock", True),
+    CommandSpec("RESUME", "RESUME", "start the clock again", True),
+    CommandSpec("REPLACE", "REPLACE power address", "hand a power to a new player (mails a briefing)", True),
+    CommandSpec("NEW-SECRET", "NEW-SECRET power", "reset a power's secret and mail it the new one", True),
+    CommandSpec(
+        "EDIT", "SET … / GRANT … / GIVE … (any GM edit)", "edit the state; logged and announced", True
+    ),
+)
+GM_VERBS = frozenset(s.verb for s in SPECS if s.gm and s.verb != "EDIT") | {"SET", "GRANT", "GIVE"}
+_PLAYER_WORDS = frozenset({"ORDERS", "OPTIONS", "STATE", "HELP", "ABSENCE", "TIMEZONE"})
+_MESSAGE_VERBS = ("PRESS", "BROADCAST")
+_SIGNATURE = re.compile(r"^--\s*$")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command line of a mail."""
+
+    verb: str
+    """The canonical verb: ``PRESS``, ``LOAD DICE``, ``NEW-SECRET``, ``EDIT`` (a GM edit line) …"""
+    args: tuple[str, ...]
+    line_no: int
+    line: str
+    text: str = ""
+    """The message of a PRESS or BROADCAST: the rest of the mail after its line."""
+
+
+@dataclass
+class MailRequest:
+    """What a mail body asks for."""
+
+    orders: OrderText
+    """The envelope, READY / NOT READY and the order lines, as ``split_order_text`` reads them."""
+    commands: list[Command] = field(default_factory=list)
+    problems: list[tuple[int, str, str]] = field(default_factory=list)
+    """Lines that could not be read: (line number, the line, why)."""
+    gm_lines: list[tuple[int, str]] = field(default_factory=list)
+    """GM-only command lines found in a mail that does not say ``POWER gm``."""
+
+    @property
+    def envelope(self) -> dict[str, str]:
+        return self.orders.envelope
+
+    @property
+    def from_gm(self) -> bool:
+        return self.envelope.get("POWER", "").lower() == "gm"
+
+
+def _verb(line: str) -> tuple[str, list[str]]:
+    words = line.split()
+    head = words[0].upper()
+    if head == "LOAD" and len(words) > 1 and words[1].upper() == "DICE":
+        return "LOAD DICE", words[2:]
+    return head, words[1:]
+
+
+def split_message(text: str) -> tuple[str, tuple[int, str, str] | None]:
+    """The body before a PRESS/BROADCAST line, and (its number, the line, the message after it)."""
+    lines = text.splitlines()
+    for index, raw in enumerate(lines):
+        if _SIGNATURE.match(raw.rstrip()) or raw.startswith("-- "):
+            break
+        stripped = raw.split("#", 1)[0].strip()
+        if stripped.startswith(">") or not stripped:
+            continue
+        if stripped.split()[0].upper() in _MESSAGE_VERBS:
+            rest: list[str] = []
+            for line in lines[index + 1 :]:
+                if _SIGNATURE.match(line.rstrip()) or line.startswith("-- "):
+                    break
+                rest.append(line)
+            message = "\n".join(rest).strip("\n")
+            return "\n".join(lines[:index]), (index + 1, stripped, message)
+    return text, None
+
+
+def check_zone(name: str) -> str | None:
+    """Why ``name`` is not a time zone, or None."""
+    if name.upper() == "UTC":
+        return None
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return f"unknown time zone {name!r}: expected an IANA name such as Europe/Rome or America/New_York"
+    return None
+
+
+def _check(verb: str, args: list[str]) -> str | None:
+    """Why a command's arguments are wrong, or None."""
+    no_args = {"ORDERS", "OPTIONS", "STATE", "HELP", "PAUSE", "RESUME", "BROADCAST"}
+    if verb in no_args and args:
+        return f"{verb} takes nothing after it"
+    if verb == "ABSENCE":
+        if len(args) != 2:
+            return "expected ABSENCE YYYY-MM-DD YYYY-MM-DD (first and last day away)"
+        try:
+            first, last = date.fromisoformat(args[0]), date.fromisoformat(args[1])
+        except ValueError:
+            return "expected dates as YYYY-MM-DD, e.g. ABSENCE 2025-03-01 2025-03-09"
+        return "the first day comes after the last" if first > last else None
+    if verb == "TIMEZONE":
+        return (
+            "expected TIMEZONE Area/City, e.g. TIMEZONE Europe/Rome"
+            if len(args) != 1
+            else check_zone(args[0])
+        )
+    if verb == "PROCESS" and len(args) > 1:
+        return "expected PROCESS or PROCESS window (its label or id)"
+    if verb == "ROLLBACK" and len(args) != 1:
+        return "expected ROLLBACK window (a label such as T2.bids, or an id)"
+    if verb == "LOAD DICE" and (len(args) < 2 or not all(a.isdigit() for a in args[1:])):
+        return "expected LOAD DICE key v v v (a phase such as T2.taxes or *, then whole numbers)"
+    if verb == "EXTEND":
+        try:
+            hours = float(args[0]) if len(args) == 1 else -1.0
+        except ValueError:
+            hours = -1.0
+        return None if hours > 0 else "expected EXTEND hours, e.g. EXTEND 24"
+    if verb == "REPLACE" and (len(args) != 2 or "@" not in args[1]):
+        return "expected REPLACE power address, e.g. REPLACE hungary new.king@example.org"
+    if verb == "NEW-SECRET" and len(args) != 1:
+        return "expected NEW-SECRET power"
+    return None
+
+
+def _press(number: int, line: str, message: str, gm: bool) -> Command | tuple[int, str, str]:
+    verb, args = _verb(line)
+    if verb == "BROADCAST":
+        if args:
+            return (number, line, "BROADCAST takes nothing after it: the message is the rest of the mail")
+        return Command("BROADCAST", (), number, line, message) if message else (number, line, "no message")
+    if gm:
+        return (number, line, "the GM writes to everyone with BROADCAST")
+    if not args or args[0].upper() != "TO" or len(args) < 2:
+        return (number, line, "expected PRESS TO power|ALL [ANONYMOUS], the message on the lines after it")
+    words = " ".join(args[1:]).replace(",", " ").split()
+    anonymous = bool(words) and words[-1].upper() == "ANONYMOUS"
+    targets = tuple(w.lower() for w in (words[:-1] if anonymous else words))
+    if not targets:
+        return (number, line, "PRESS TO whom? expected a power or ALL")
+    if not message.strip():
+        return (number, line, "no message after the PRESS line")
+    return Command("PRESS", (*targets, *(("ANONYMOUS",) if anonymous else ())), number, line, message)
+
+
+def parse_request(body: str) -> MailRequest:
+    """Take a mail body apart; never raises."""
+    head, message = split_message(body)
+    parsed = split_order_text(head)
+    request = MailRequest(OrderText(envelope=parsed.envelope, ready=parsed.ready))
+    request.problems.extend(parsed.problems)
+    gm = request.from_gm
+    for number, line in parsed.lines:
+        verb, args = _verb(line)
+        if verb not in _PLAYER_WORDS and verb not in GM_VERBS and not gm:
+            request.orders.lines.append((number, line))
+            continue
+        if verb in GM_VERBS and not gm:
+            request.gm_lines.append((number, line))
+            continue
+        if verb not in _PLAYER_WORDS and verb not in GM_VERBS:
+            verb, args = "EDIT", line.split()
+        problem = None if verb == "EDIT" else _check(verb, args)
+        if problem:
+            request.problems.append((number, line, problem))
+        else:
+            request.commands.append(Command(verb, tuple(args), number, line))
+    if message is not None:
+        made = _press(*message, gm)
+        if isinstance(made, Command):
+            request.commands.append(made)
+        else:
+            request.problems.append(made)
+    return request
+
+
+def help_text() -> str:
+    """The reply to HELP: every command in one line each, and where the full description is."""
+    width = max(len(s.usage) for s in SPECS)
+    players = [f"  {s.usage:<{width}}  {s.summary}" for s in SPECS if not s.gm]
+    gm = [f"  {s.usage:<{width}}  {s.summary}" for s in SPECS if s.gm]
+    return "\n".join(
+        [
+            "Every mail opens with the envelope:",
+            "  GAME game-id POWER your-power SECRET your-secret",
+            "then your orders, one a line (see orders/medioevo.md), and any of these commands:",
+            *players,
+            "",
+            "The GM writes with POWER gm and the GM secret, from the GM's address:",
+            *gm,
+            "",
+            "Lines quoted with '>' and everything after a '-- ' signature line are ignored.",
+            "The full description is in orders/mail.md; the orders are in orders/medioevo.md.",
+        ]
+    )

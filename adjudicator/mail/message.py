@@ -1,0 +1,174 @@
+"""Raw bytes of one inbound mail to what the judge needs from it, whatever the sender's mail client did.
+
+Players write from every kind of client: multipart/alternative, HTML only, attachments, old
+charsets, broken headers. This module never raises on such input; it reads what it can, replaces
+what it cannot decode, and records notes for the player ("the HTML part was converted to text").
+It also recognises mail that must not be answered (auto-replies, bounces, our own mail coming
+back), so the judge never joins a mail loop.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import email.utils
+import hashlib
+import re
+from dataclasses import dataclass
+from email.message import Message
+
+import html2text
+
+_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+_NO_REPLY_SENDERS = ("mailer-daemon", "postmaster")
+
+
+@dataclass(frozen=True)
+class InboundMessage:
+    """One inbound mail as the gateway sees it."""
+
+    message_id: str
+    """The Message-ID with its angle brackets; made from a hash of the raw bytes when missing."""
+    sender: str | None
+    """The From address, lower-cased (None when there is none that parses)."""
+    reply_to: str | None
+    subject: str
+    in_reply_to: str | None
+    references: tuple[str, ...]
+    body: str
+    """The text the player wrote (text/plain preferred, HTML converted), line ends normalised."""
+    notes: tuple[str, ...]
+    """What the player should know about how the mail was read (attachments ignored …)."""
+    no_reply: str | None
+    """Why this mail must not be answered (auto-reply, bounce, loop), or None."""
+
+    @property
+    def answer_to(self) -> str | None:
+        """Where a reply goes when the sender is not yet known to be a player: Reply-To, else From."""
+        return self.reply_to or self.sender
+
+
+def _address(value: str | None) -> str | None:
+    if not value:
+        return None
+    _, addr = email.utils.parseaddr(value)
+    return addr.strip().lower() if addr and "@" in addr else None
+
+
+def _header(msg: Message, name: str) -> str:
+    """A header as text; a malformed one gives its raw form, a missing one gives ''."""
+    try:
+        value = msg.get(name)
+    except Exception:  # a header the policy cannot parse: fall back to the raw value
+        raw = dict(msg.raw_items()).get(name) if hasattr(msg, "raw_items") else None
+        value = raw
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _decode(part: Message) -> str:
+    """A text part's content: transfer encoding undone, charset applied, bad bytes replaced."""
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return str(part.get_payload())
+    charset = (part.get_content_charset() or "").lower()
+    if charset in ("", "us-ascii", "ascii"):
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            return payload.decode("windows-1252", errors="replace")
+    if charset in ("iso-8859-1", "latin-1", "latin1"):
+        charset = "windows-1252"  # what clients that say latin-1 send in practice (as browsers read it)
+    try:
+        return payload.decode(charset, errors="replace")
+    except LookupError:
+        return payload.decode("utf-8", errors="replace")
+
+
+def html_to_text(html: str) -> str:
+    converter = html2text.HTML2Text()
+    converter.body_width = 0
+    converter.ignore_images = True
+    converter.ignore_emphasis = True
+    return str(converter.handle(html))
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = (part.get_content_disposition() or "").lower()
+    return disposition == "attachment" or bool(part.get_filename())
+
+
+def _body(msg: Message) -> tuple[str, list[str]]:
+    """The text of the mail and notes on what was converted or left out."""
+    notes: list[str] = []
+    leaves = [p for p in msg.walk() if not p.is_multipart()]
+    texts = [p for p in leaves if not _is_attachment(p) and p.get_content_maintype() == "text"]
+    plain = next((p for p in texts if p.get_content_subtype() == "plain"), None)
+    html = next((p for p in texts if p.get_content_subtype() == "html"), None)
+    chosen = plain or html
+    for part in leaves:
+        if part is chosen or (part in texts and part.get_content_subtype() in ("plain", "html")):
+            continue
+        name = part.get_filename() or part.get_content_type()
+        notes.append(f"attachment {name} ignored")
+    if chosen is None:
+        return "", notes
+    text = _decode(chosen)
+    if chosen is html:
+        text = html_to_text(text)
+        notes.append("the HTML part was converted to text")
+    return text.replace("\r\n", "\n").replace("\r", "\n"), notes
+
+
+def _no_reply(msg: Message, sender: str | None, own: str | None) -> str | None:
+    auto = _header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    precedence = _header(msg, "Precedence").lower()
+    if precedence in ("bulk", "junk", "list"):
+        return f"Precedence: {precedence}"
+    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
+        return "an auto-reply (X-Autoreply)"
+    if msg.get_content_type() == "multipart/report":
+        return "a delivery report (bounce)"
+    return_path = _header(msg, "Return-Path")
+    if return_path.replace(" ", "") == "<>":
+        return "empty return path (a bounce)"
+    if sender is None:
+        return "no sender address"
+    if sender.split("@", 1)[0] in _NO_REPLY_SENDERS:
+        return f"sent by {sender}"
+    if own and sender == own.lower():
+        return "our own mail came back"
+    return None
+
+
+def message_id_of(raw: bytes, header: str) -> str:
+    """The Message-ID, or one made from a hash of the raw bytes (the same bytes, the same id)."""
+    found = _MESSAGE_ID.search(header)
+    if found and len(found.group(0)) <= 255:
+        return found.group(0)
+    digest = hashlib.sha256(raw if not header else header.encode()).hexdigest()[:40]
+    return f"<{digest}@no-message-id.invalid>"
+
+
+def parse_message(raw: bytes, *, own_address: str | None = None) -> InboundMessage:
+    """Read one raw RFC 5322 message; never raises on bad input."""
+    msg: Message = email.message_from_bytes(raw, policy=email.policy.default)
+    sender = _address(_header(msg, "From"))
+    try:
+        body, notes = _body(msg)
+    except Exception as exc:  # a structure the email package cannot walk: read nothing, say so
+        body, notes = "", [f"the message could not be read ({type(exc).__name__})"]
+    references = tuple(_MESSAGE_ID.findall(_header(msg, "References")))
+    in_reply = _MESSAGE_ID.search(_header(msg, "In-Reply-To"))
+    return InboundMessage(
+        message_id=message_id_of(raw, _header(msg, "Message-ID")),
+        sender=sender,
+        reply_to=_address(_header(msg, "Reply-To")),
+        subject=_header(msg, "Subject"),
+        in_reply_to=in_reply.group(0) if in_reply else None,
+        references=references,
+        body=body,
+        notes=tuple(notes),
+        no_reply=_no_reply(msg, sender, own_address),
+    )

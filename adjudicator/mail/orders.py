@@ -1,0 +1,48 @@
+"""A mailed order set: stored through the same code as ``Judge.submit``, answered with a receipt.
+
+Two mail-only rulings: a mail with READY or NOT READY and no order lines keeps the standing
+orders and changes only READY (a player should not wipe a set by saying he is done); a mail whose
+order lines are all rejected stores nothing, so the standing set is not replaced by an empty one.
+"""
+
+from __future__ import annotations
+
+from adjudicator.mail.actions import Context
+from adjudicator.mail.commands import split_message
+from adjudicator.mail.receipt import render_receipt
+from adjudicator.orders.text import OrderText
+
+
+def act_on_orders(ctx: Context) -> list[str]:
+    """Store the mail's orders (or its READY) and return the receipt; [] when it has neither."""
+    given = ctx.request.orders
+    if not given.lines and given.ready is None:
+        return []
+    judge, session, game = ctx.judge, ctx.session, ctx.game
+    window = judge._match_window(session, game, given.envelope.get("WINDOW"))
+    ruleset = judge.ruleset(game)
+    state = judge._state(game)
+    kept = not given.lines
+    if kept:
+        previous = judge._latest_sets(session, window).get(ctx.power)
+        lines = list(enumerate(previous.orders if previous else [], start=1))
+        parsed = OrderText(envelope=given.envelope, ready=given.ready, lines=lines)
+    else:
+        submission = ruleset.parse(state, ctx.power, given.lines)
+        if not submission.orders:
+            return [
+                "No order of your mail was accepted, so nothing was stored: your standing orders "
+                "(and READY) are as they were. Fix these lines and send the whole set again:",
+                "\n".join(f"  {issue.describe()}" for issue in submission.issues),
+            ]
+        parsed = given
+    text = split_message(ctx.message.body)[0]
+    receipt = judge._store_orders(session, game, ctx.power, parsed, text, source="mail", now=ctx.now)
+    ctx.stored_orders = True
+    summarise = getattr(ruleset, "receipt_summary", None)
+    summary: list[str] = []
+    if summarise is not None and receipt.accepted:
+        orders = ruleset.parse(state, ctx.power, list(enumerate(receipt.accepted, start=1)), strict=False)
+        summary = list(summarise(state, ctx.power, orders.orders))
+    zone = ctx.row.timezone if ctx.row else None
+    return [render_receipt(receipt, summary=summary, now=ctx.now, zone=zone, kept=kept)]

@@ -1,0 +1,86 @@
+"""The receipt a player gets within seconds of mailing orders: what was stored, and what was not.
+
+A player far from the table must be able to check, from the receipt alone, that the judge read
+every line as meant: the canonical echo of each accepted order, each rejected line quoted with
+its number and reason, what the orders leave (the ruleset says: money, actions), the deadline in
+the player's own time zone, READY, and the short hash of the accepted set (the same hash the
+CLI's receipt shows). Pure functions: the caller passes ``now``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from adjudicator.service.judge import Receipt
+
+
+def _zone(name: str | None) -> ZoneInfo | None:
+    if not name or name.upper() == "UTC":
+        return None
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError):
+        return None
+
+
+def time_left(delta_seconds: float) -> str:
+    """``2 days 4 hours``, ``3 hours 10 minutes``, ``12 minutes``."""
+    minutes = int(delta_seconds // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts: list[str] = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if hours:
+        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+    if mins and not days:
+        parts.append(f"{mins} minute{'s' if mins != 1 else ''}")
+    return " ".join(parts[:2]) or "less than a minute"
+
+
+def describe_deadline(deadline: datetime | None, now: datetime, zone: str | None) -> str:
+    """The deadline in the player's time zone (UTC by default) and the time left to it."""
+    if deadline is None:
+        return "no deadline is set yet"
+    when = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
+    tz = _zone(zone)
+    local = when.astimezone(tz) if tz else when.astimezone(UTC)
+    label = f"{local:%a %d %b %Y %H:%M} {zone if tz else 'UTC'}"
+    seconds = (when - now).total_seconds()
+    if seconds <= 0:
+        return f"{label}, passed"
+    return f"{label}, in {time_left(seconds)}"
+
+
+def render_receipt(
+    receipt: Receipt,
+    *,
+    summary: Sequence[str],
+    now: datetime,
+    zone: str | None,
+    kept: bool = False,
+) -> str:
+    """The receipt mail's text. ``kept``: the mail had no orders and the standing ones were kept."""
+    lines = [
+        f"Orders of {receipt.power} for {receipt.game}, window {receipt.window} "
+        f"(version {receipt.version}, hash {receipt.digest})",
+        "",
+    ]
+    if kept:
+        lines.append("Your mail had no orders: your standing orders are kept.")
+    lines.append(f"Accepted ({len(receipt.accepted)}):")
+    lines += [f"  {order}" for order in receipt.accepted] or ["  no orders"]
+    if receipt.rejected:
+        lines += ["", f"Rejected ({len(receipt.rejected)}), fix and send the whole set again:"]
+        lines += [f"  {why}" for why in receipt.rejected]
+    if summary:
+        lines += ["", "What these orders leave:", *(f"  {s}" for s in summary)]
+    lines += [
+        "",
+        f"Deadline: {describe_deadline(receipt.deadline, now, zone)}",
+        f"Ready: {'yes' if receipt.ready else 'no (send READY when you are done)'}",
+        "A later mail replaces this set until the deadline.",
+    ]
+    return "\n".join(lines)
