@@ -96,8 +96,17 @@ def game_create(
     gm_address: Annotated[
         str | None, typer.Option(help="the GM's mail address (GM commands by mail)")
     ] = None,
+    address: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a player's address, power=name@example.org (repeat it); they are mailed a welcome"
+        ),
+    ] = None,
 ) -> None:
-    """Create a game and print each power's secret and the GM's (shown once, stored hashed)."""
+    """Create a game and print each power's secret and the GM's (shown once, stored hashed).
+
+    Every power given an address, and the GM, is mailed a welcome with its secret.
+    """
     opts: dict[str, Any] = json.loads(options) if options else {}
     if not isinstance(opts, dict):
         raise AdjudicatorError(f"--options {options!r}: expected a JSON object")
@@ -106,7 +115,13 @@ def game_create(
     if period_hours is not None:
         opts["period_hours"] = period_hours
     names = [p.strip().lower() for p in powers.split(",") if p.strip()]
-    secrets = judge().create_game(game, ruleset, names, opts, gm_address=gm_address)
+    addresses: dict[str, str] = {}
+    for given in address or []:
+        power, _, where = given.partition("=")
+        if power.strip().lower() not in names or "@" not in where:
+            raise AdjudicatorError(f"--address {given!r}: expected power=name@example.org for one of {names}")
+        addresses[power.strip().lower()] = where.strip()
+    secrets = judge().create_game(game, ruleset, names, opts, gm_address=gm_address, addresses=addresses)
     gm_secret = secrets.pop(GM)
     table = Table(title=f"{game}: secrets (shown once)")
     table.add_column("power")

@@ -157,6 +157,7 @@ class Judge(GmTools, DeadlineTools):
                 state = self._edit(session, game, state, line)
             window = self._open_window(session, game, state, now)
             self._run_automatic(session, game, window, now)
+            self._welcome(session, game, {**secrets, GM: gm_secret})
         return {**secrets, GM: gm_secret}
 
     def games(self) -> list[Game]:

@@ -59,6 +59,45 @@ class PlayerTools(StoreAccess):
         return True
 
     # ---- players --------------------------------------------------------------------------------
+    def _welcome(self, session: Session, game: Game, secrets: dict[str, str]) -> None:
+        """Mail every power with an address (and the GM) its secret, the open window and its deadline:
+        a player needs nothing but this mail to start."""
+        from adjudicator.mail.commands import help_text
+
+        window = self._window(session, game)
+        deadline = as_utc(window.deadline) if window.deadline and window.status == "open" else None
+        when = local_text(deadline, self._calendar(game)) if deadline else "none yet"
+        attachments = []
+        if deadline is not None and window.id is not None:
+            attachments.append(
+                deadline_attachment(game.id, window.label, window.id, deadline, self.mail_domain)
+            )
+        for who, secret in secrets.items():
+            if self._address(session, game, who) is None:
+                continue
+            role = "the GM" if who == GM else who
+            text = "\n".join(
+                [
+                    f"Welcome to {game.id} ({game.ruleset}): you play {role}.",
+                    f"Your secret: {secret}  (keep it to yourself; the GM can reset it)",
+                    f"Open every mail to the judge with: GAME {game.id} POWER {who} SECRET {secret}",
+                    f"Players: {', '.join(game.powers)}",
+                    f"Open window: {window.label}, deadline: {when}",
+                    "",
+                    help_text(),
+                ]
+            )
+            self._queue_mail(
+                session,
+                game,
+                kind="welcome",
+                recipient=who,
+                key=f"welcome.{game.id}.{who}",
+                subject=f"[{game.id}] welcome: you play {role}",
+                text=text + "\n",
+                attachments=attachments,
+            )
+
     def _set_secret(self, row: Power) -> tuple[str, str]:
         secret = make_secret()
         row.secret_hash = hash_secret(secret)

@@ -75,9 +75,12 @@ def wire(settings: Settings, engine: Engine) -> Components:
 
 
 def configure_logging(level: int = logging.INFO) -> None:
-    """One line per thing done, with time and origin; aiosmtpd's per-command chatter only when debugging."""
+    """One line per thing done, with time and origin; aiosmtpd's per-command chatter and APScheduler's
+    line per job run (the reconcile job runs every minute) only when debugging."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("mail.log").setLevel(level if level <= logging.DEBUG else logging.WARNING)
+    quiet = level if level <= logging.DEBUG else logging.WARNING
+    for chatty in ("mail.log", "apscheduler.executors", "alembic.runtime.migration"):
+        logging.getLogger(chatty).setLevel(quiet)
 
 
 def serialised(ingest: Ingest) -> Ingest:

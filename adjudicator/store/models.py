@@ -157,7 +157,7 @@ class Outbox(SQLModel, table=True):
     """None for a reply to a mail that named no known game."""
     window_id: int | None = None
     kind: str = Field(default="report", max_length=16)
-    """report, receipt, reply, reminder, notice, press, secret, briefing."""
+    """report, receipt, reply, reminder, notice, press, secret, welcome, briefing."""
     recipient: str = Field(max_length=64)
     address: str | None = Field(default=None, max_length=320)
     message_id: str = Field(unique=True, max_length=255)

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 from adjudicator.mail.maildir import read_maildir
+from adjudicator.mail.sender import outbox_rows
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
 from tests.conftest import POWERS
@@ -38,10 +39,10 @@ def test_send_then_list_the_outbox(cli: CliRunner, tmp_path: Path) -> None:
     )
     sent = cli.invoke(app, ["mail", "send", "--config", str(config)])
     assert sent.exit_code == 0, sent.output
-    # two windows' reports: 3 powers with an address each time; byzantium and the GM have none
-    assert sent.output.strip() == "sent 6, retried 0, failed 4"
-    assert len(read_maildir(out_dir)) == 6
-    assert len(read_maildir(out_dir, "hungary@players.example")) == 2
+    # a welcome and two windows' reports for the 3 powers with an address; byzantium and the GM have none
+    assert sent.output.strip() == "sent 9, retried 0, failed 4"
+    assert len(read_maildir(out_dir)) == 9
+    assert len(read_maildir(out_dir, "hungary@players.example")) == 3
     again = cli.invoke(app, ["mail", "send", "--config", str(config)])
     assert again.output.strip() == "sent 0, retried 0, failed 0"
 
@@ -71,3 +72,36 @@ def test_errors_are_one_line(cli: CliRunner, tmp_path: Path) -> None:
     assert wrong.output.strip().startswith(
         "error: smtp.security: Input should be 'none', 'starttls' or 'ssl'"
     )
+
+
+def test_game_create_mails_each_player_and_the_gm_a_welcome_with_the_secret(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    made = cli.invoke(
+        app,
+        ["game", "create", "g2", "--powers", "hungary,holy_roman_empire",
+         "--address", "hungary=anna@club.example", "--gm-address", "gm@club.example"],
+        env={"COLUMNS": "200"},
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    engine = make_engine(f"sqlite:///{tmp_path / 'cli.db'}")
+    welcomes = {row.recipient: row for row in outbox_rows(engine, "g2") if row.kind == "welcome"}
+    assert set(welcomes) == {"hungary", "gm"}  # the empire has no address: its secret is only printed
+    hungary = welcomes["hungary"]
+    assert hungary.address == "anna@club.example" and "GAME g2 POWER hungary SECRET " in hungary.body_text
+    secret = hungary.body_text.split("Your secret: ")[1].split()[0]
+    assert secret in made.output
+    bad = cli.invoke(
+        app,
+        [
+            "game",
+            "create",
+            "g3",
+            "--powers",
+            "hungary,holy_roman_empire",
+            "--address",
+            "atlantis=x@y.example",
+        ],
+    )
+    assert bad.exit_code == 2 and "expected power=name@example.org" in bad.output
+    engine.dispose()
