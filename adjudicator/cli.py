@@ -251,8 +251,8 @@ def state(
 def gm_edit(
     game: str, command: Annotated[list[str], typer.Argument(help="e.g. SET hungary florins 500")]
 ) -> None:
-    """Change the state by hand (logged and shown in reports)."""
-    judge().gm_edit(game, " ".join(command))
+    """Change the state by hand (logged, shown in reports, and mailed to every power)."""
+    judge().gm_edit(game, " ".join(command), announce=True)
     out.print("done")
 
 

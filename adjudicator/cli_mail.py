@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from adjudicator.cli import _fail, app, guarded, judge, out
+from adjudicator.cli import _fail, app, gm_app, guarded, judge, out
 from adjudicator.config import load_settings
 
 mail_app = typer.Typer(
@@ -79,6 +79,17 @@ def mail_outbox(game: str) -> None:
         cells = (str(row.id), row.kind, recipient, row.status, str(row.attempts), row.last_error or "")
         table.add_row(*(escape(cell) for cell in cells))
     out.print(table)
+
+
+@gm_app.command("broadcast")
+@guarded
+def gm_broadcast(
+    game: str, text: Annotated[str, typer.Argument(help="the message, or '-' to read it on stdin")]
+) -> None:
+    """Mail a message from the GM to every power of GAME."""
+    body = sys.stdin.read() if text == "-" else text
+    told = judge().broadcast(game, body)
+    out.print(f"sent to {', '.join(told)}", markup=False)
 
 
 @app.command("serve")

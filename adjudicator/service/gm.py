@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -36,10 +37,40 @@ class GmTools(StoreAccess):
     """GM tools; each method is one transaction."""
 
     # ---- GM tools --------------------------------------------------------------------------
-    def gm_edit(self, game_id: str, command: str) -> None:
+    def gm_edit(self, game_id: str, command: str, *, announce: bool = False) -> None:
+        """One GM edit, logged; with ``announce`` every power is also mailed what changed."""
         with self._tx() as session:
             game = self._game(session, game_id)
             self._edit(session, game, self._state(game), command)
+            if announce:
+                tag = f"edit.{game.id}.{self._last_event_id(session, game)}"
+                text = f"The GM changed the game:\n  {' '.join(command.split())}\n"
+                self._tell_powers(session, game, tag, "The GM changed the game", text)
+
+    def broadcast(self, game_id: str, text: str, *, now: datetime | None = None) -> list[str]:
+        """Mail ``text`` from the GM to every power; returns who was told."""
+        now = now or utcnow()
+        if not text.strip():
+            raise AdjudicatorError("the broadcast is empty: expected a text to send to every power")
+        with self._tx() as session:
+            game = self._game(session, game_id)
+            tag = (
+                f"broadcast.{game.id}.{hashlib.sha256(f'{now.isoformat()}|{text}'.encode()).hexdigest()[:16]}"
+            )
+            self._tell_powers(session, game, tag, "Message from the GM", text)
+            return list(game.powers)
+
+    def _tell_powers(self, session: Session, game: Game, tag: str, subject: str, text: str) -> None:
+        for power in game.powers:
+            self._queue_mail(
+                session,
+                game,
+                kind="notice",
+                recipient=power,
+                key=f"{tag}.{power}",
+                subject=f"[{game.id}] {subject}",
+                text=text,
+            )
 
     def load_dice(self, game_id: str, key: str, values: Sequence[int]) -> None:
         """Script the next rolls of a phase (``T2.taxes``) or of any phase (``*``); logged publicly."""

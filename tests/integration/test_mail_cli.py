@@ -105,3 +105,20 @@ def test_game_create_mails_each_player_and_the_gm_a_welcome_with_the_secret(
     )
     assert bad.exit_code == 2 and "expected power=name@example.org" in bad.output
     engine.dispose()
+
+
+def test_gm_edit_and_broadcast_from_the_command_line_are_mailed_to_every_power(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    edited = cli.invoke(app, ["gm", "edit", "g1", "SET", "hungary", "florins", "321"])
+    assert edited.exit_code == 0, edited.output
+    told = cli.invoke(app, ["gm", "broadcast", "g1", "-"], input="Deadlines move to Fridays.\n")
+    assert told.exit_code == 0 and "sent to" in told.output, told.output
+    engine = make_engine(f"sqlite:///{tmp_path / 'cli.db'}")
+    notices = [row for row in outbox_rows(engine, "g1") if row.kind == "notice"]
+    edits = [row for row in notices if "SET hungary florins 321" in row.body_text]
+    news = [row for row in notices if row.body_text == "Deadlines move to Fridays.\n"]
+    assert sorted(r.recipient for r in edits) == sorted(POWERS) == sorted(r.recipient for r in news)
+    empty = cli.invoke(app, ["gm", "broadcast", "g1", " "])
+    assert empty.exit_code == 2 and "the broadcast is empty" in empty.output
+    engine.dispose()
