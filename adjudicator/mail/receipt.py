@@ -68,8 +68,12 @@ def render_receipt(
         f"(version {receipt.version}, hash {receipt.digest})",
         "",
     ]
-    if kept:
+    if kept and receipt.accepted:
         lines.append("Your mail had no orders: your standing orders are kept.")
+    elif kept:
+        lines.append(
+            "Your mail had no orders and none are standing: the defaults apply unless you send some."
+        )
     lines.append(f"Accepted ({len(receipt.accepted)}):")
     lines += [f"  {order}" for order in receipt.accepted] or ["  no orders"]
     if receipt.rejected:

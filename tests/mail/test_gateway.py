@@ -56,6 +56,9 @@ def test_ready_alone_keeps_the_standing_orders(mail_game: MailGame) -> None:
     assert latest(mail_game, "hungary").orders == ["LOAN"] and latest(mail_game, "hungary").ready
     run(mail_game, f"{envelope()}\nNOT READY", mid="m2")
     assert latest(mail_game, "hungary").version == 3 and not latest(mail_game, "hungary").ready
+    _, rows = run(mail_game, f"{envelope('france')}\nREADY", sender="roi@france.example", mid="m3")
+    assert "Your mail had no orders and none are standing" in reply_of(rows)
+    assert "your standing orders are kept" not in reply_of(rows)
 
 
 def test_orders_options_state_help(mail_game: MailGame) -> None:
