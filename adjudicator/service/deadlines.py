@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
 
@@ -28,10 +28,11 @@ class DeadlineTools(PlayerTools):
     """Deadline methods of the Judge (and, through PlayerTools, secrets and replacements); each public
     method is one transaction."""
 
-    def adjudicate(
-        self, game_id: str, *, window: str | None = None, force: bool = False, now: datetime | None = None
-    ) -> Any:
-        raise NotImplementedError  # Judge.adjudicate
+    if TYPE_CHECKING:  # the Judge provides it; declared here so process_due type-checks
+
+        def adjudicate(
+            self, game_id: str, *, window: str | None = None, force: bool = False, now: datetime | None = None
+        ) -> Any: ...
 
     # ---- helpers --------------------------------------------------------------------------------
     def _closes_at(self, game: Game, window: Window) -> datetime | None:
