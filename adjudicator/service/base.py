@@ -23,6 +23,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
+from adjudicator.report.model import ReportInput, report_input
 from adjudicator.report.text import render_text
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.calendar import deadline_attachment, local_text, next_deadline, read_calendar
@@ -194,7 +195,6 @@ class StoreAccess:
         nxt: str,
         opened: Window | None = None,
     ) -> None:
-        ruleset = self.ruleset(game)
         footer, attachments = "", []
         if opened is not None and opened.deadline is not None and opened.id is not None:
             calendar = read_calendar(game.calendar, game.options)
@@ -202,15 +202,7 @@ class StoreAccess:
             footer = f"Deadline of {nxt}: {local_text(deadline, calendar)}\n"
             attachments = [deadline_attachment(game.id, nxt, opened.id, deadline, self.mail_domain)]
         for viewer in (*game.powers, GM):
-            view = PlayerView(
-                viewer=viewer,
-                game=game.id,
-                ruleset=game.ruleset,
-                turn=outcome.state.turn,
-                window=nxt,
-                data=ruleset.view(outcome.state, viewer),
-                events=tuple(e for e in outcome.events if e.visibility.allows(viewer)),
-            )
+            report = self._report_input(session, game, outcome, viewer, nxt, opened)
             self._queue_mail(
                 session,
                 game,
@@ -218,10 +210,55 @@ class StoreAccess:
                 recipient=viewer,
                 key=f"report.{game.id}.{window.id}.{viewer}",
                 subject=f"[{game.id}] {outcome.label} results for {viewer}",
-                text=render_text(view, outcome.label, outcome.results, nxt) + footer,
+                text=render_text(report.view, report.label, report.results, report.next_label) + footer,
                 attachments=attachments,
                 window_id=window.id,
             )
+
+    def _report_input(
+        self,
+        session: Session,
+        game: Game,
+        outcome: WindowOutcome,
+        viewer: str,
+        nxt: str,
+        opened: Window | None,
+    ) -> ReportInput:
+        """What ``viewer``'s report of ``outcome`` may show (see report/model.py)."""
+        ruleset = self.ruleset(game)
+        state = outcome.state
+        view = PlayerView(
+            viewer=viewer,
+            game=game.id,
+            ruleset=game.ruleset,
+            turn=state.turn,
+            window=nxt,
+            data=ruleset.view(state, viewer),
+            events=tuple(e for e in outcome.events if e.visibility.allows(viewer)),
+        )
+        orders: dict[str, list[str]] = {}
+        for result in outcome.results:
+            orders.setdefault(result.power, []).append(result.order)
+        calendar = read_calendar(game.calendar, game.options)
+        zone = calendar.timezone
+        template: list[str] = []
+        if viewer != GM:
+            row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == viewer)).first()
+            zone = (row.timezone if row and row.timezone else None) or zone
+            if not state.over:
+                template = [order.canonical() for order in ruleset.legal_orders(state, viewer)]
+        deadline = as_utc(opened.deadline) if opened is not None and opened.deadline is not None else None
+        return report_input(
+            view,
+            outcome.label,
+            nxt,
+            outcome.results,
+            orders,
+            deadline=deadline,
+            timezone=zone,
+            template=template,
+            dice_seed_hash=game.seed_hash,
+        )
 
     def _address(self, session: Session, game: Game, recipient: str) -> str | None:
         """Where mail for a power (or the GM) goes: the address on file, if any."""
