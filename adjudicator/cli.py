@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
+from adjudicator.config import Settings, load_settings
 from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.judge import Judge
@@ -66,13 +67,12 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def judge() -> Judge:
-    """The judge on the configured database, making Message-IDs with the configured mail domain."""
-    from adjudicator.config import load_settings
-
+def judge(settings: Settings | None = None) -> Judge:
+    """The judge on the configured database, making Message-IDs with the mail domain of ``settings``
+    (by default the settings named by ADJUDICATOR_CONFIG)."""
     engine = make_engine(database_url())
     migrate(engine)
-    return Judge(engine, mail_domain=load_settings().judge.domain)
+    return Judge(engine, mail_domain=(settings or load_settings()).judge.domain)
 
 
 # ---- games -------------------------------------------------------------------------------------

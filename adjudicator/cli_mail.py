@@ -40,13 +40,11 @@ def mail_ingest(
     A failure of the store (the database down) exits 75, so the MTA keeps the message and tries again.
     """
     from adjudicator.mail.gateway import MailGateway
-    from adjudicator.service.judge import Judge
 
     settings = load_settings(config)
     raw = sys.stdin.buffer.read()
     try:
-        j = judge()
-        gateway = MailGateway(Judge(j.engine, mail_domain=settings.judge.domain), settings)
+        gateway = MailGateway(judge(settings), settings)
         outcome = gateway.ingest(raw, source=source)
     except Exception as exc:  # the store failed: nothing was answered, the MTA must redeliver
         print(f"error: the message could not be stored, try again later: {exc}", file=sys.stderr)
@@ -61,7 +59,7 @@ def mail_send(config: ConfigPath = None) -> None:
     from adjudicator.mail.sender import OutboxSender
 
     settings = load_settings(config)
-    report = OutboxSender(judge().engine, settings).send_all()
+    report = OutboxSender(judge(settings).engine, settings).send_all()
     out.print(str(report), markup=False)
 
 
@@ -106,4 +104,4 @@ def serve_command(
         raise _fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
     configure_logging(level)
     settings = load_settings(config)
-    raise typer.Exit(code=serve(settings, judge().engine))
+    raise typer.Exit(code=serve(settings, judge(settings).engine))

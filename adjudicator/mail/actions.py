@@ -16,7 +16,7 @@ from datetime import date, datetime
 
 from sqlmodel import Session
 
-from adjudicator.core.view import GM, PlayerView
+from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
 from adjudicator.mail.commands import Command, MailRequest, help_text
 from adjudicator.mail.message import InboundMessage
@@ -111,15 +111,7 @@ def show_options(ctx: Context, cmd: Command) -> str:
 
 
 def show_state(ctx: Context, cmd: Command) -> str:
-    state = ctx.judge._state(ctx.game)
-    view = PlayerView(
-        viewer=ctx.power,
-        game=ctx.game.id,
-        ruleset=ctx.game.ruleset,
-        turn=state.turn,
-        window=ctx.judge._window(ctx.session, ctx.game).label,
-        data=ctx.judge.ruleset(ctx.game).view(state, ctx.power),
-    )
+    view = ctx.judge._current_view(ctx.session, ctx.game, ctx.power)
     return render_state(view).rstrip()
 
 

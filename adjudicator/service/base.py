@@ -84,6 +84,18 @@ class StoreAccess:
             raise StaleWindow(given, window.label)
         return window
 
+    def _current_view(self, session: Session, game: Game, viewer: str) -> PlayerView:
+        """What ``viewer`` sees now, at the open window (STATE, a replacement's briefing, the CLI)."""
+        state = self._state(game)
+        return PlayerView(
+            viewer=viewer,
+            game=game.id,
+            ruleset=game.ruleset,
+            turn=state.turn,
+            window=self._window(session, game).label,
+            data=self.ruleset(game).view(state, viewer),
+        )
+
     # ---- writing helpers -------------------------------------------------------------------
     def _log(self, session: Session, game: Game, events: Sequence[Event], window_id: int | None) -> None:
         for event in events:

@@ -178,16 +178,7 @@ class Judge(GmTools, DeadlineTools):
             game = self._game(session, game_id)
             if viewer not in (GM, PUBLIC):
                 self._power(game, viewer)
-            state = self._state(game)
-            window = self._window(session, game)
-            return PlayerView(
-                viewer=viewer,
-                game=game.id,
-                ruleset=game.ruleset,
-                turn=state.turn,
-                window=window.label,
-                data=self.ruleset(game).view(state, viewer),
-            )
+            return self._current_view(session, game, viewer)
 
     # ---- orders ----------------------------------------------------------------------------
     def submit(self, text: str, *, source: str = "cli", now: datetime | None = None) -> Receipt:

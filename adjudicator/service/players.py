@@ -12,7 +12,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from adjudicator.core.view import GM, PlayerView
+from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
 from adjudicator.report.text import render_state
 from adjudicator.service.base import StoreAccess, as_utc
@@ -145,15 +145,7 @@ class PlayerTools(StoreAccess):
         row.address, row.status, row.missed = address, "active", 0
         session.add(row)
         window = self._window(session, game)
-        state = self._state(game)
-        view = PlayerView(
-            viewer=power,
-            game=game.id,
-            ruleset=game.ruleset,
-            turn=state.turn,
-            window=window.label,
-            data=self.ruleset(game).view(state, power),
-        )
+        view = self._current_view(session, game, power)
         reports = session.exec(
             select(Outbox)
             .where(Outbox.game_id == game.id, Outbox.recipient == power, Outbox.kind == "report")
