@@ -13,6 +13,10 @@ fi
 if ! command -v dovecot >/dev/null; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd; } >&2
 fi
+# The openssl command makes the throwaway certificates of the STARTTLS and DKIM tests.
+if ! command -v openssl >/dev/null; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl; } >&2
+fi
 eval "$(scripts/pg.sh start)"
 trap 'scripts/pg.sh stop' EXIT
 .venv/bin/ruff check adjudicator tests bench
