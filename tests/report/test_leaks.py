@@ -1,0 +1,237 @@
+"""No report, receipt or JSON for one power shows another power's secrets (issue 6).
+
+Random games among the bots are played by mail through the real judge (tests/report/leak_game.py)
+until at least 200 windows have been resolved. For every resolved window and every viewer (each
+power and the public):
+
+- non-interference: the viewer's report (every form of ``render_report``: text, HTML, mail HTML,
+  JSON, order template, map) is rendered again from the same window in which everything the
+  viewer may not see was changed (tests/report/leak_perturb.py): the other powers' private fields
+  (florins, cards in hand and drawn, reserve, loans, CB, ...), the GM's secrets (deck, bank, secret
+  pacts), the events the viewer may not see, the other powers' orders and results. It must not
+  change by a byte; when it does, each group is changed alone to name the culprit;
+- tokens: the dice seed, another power's secret, a card in another power's hand that the viewer's
+  own view does not show, must appear in none of the viewer's reports or mails.
+
+While the games are played, one writer per window gets its receipt twice, from two stores in which
+the other powers' standing orders (bids before the reveal included) differ: both must be the
+same, and no receipt may quote another power's standing order. The GM's report, which may show
+everything, must show every power's orders and the dice keys, so cutting it would be noticed too.
+
+A failure names the game's seed: ``LEAK_SEED=n pytest tests/report/test_leaks.py`` plays that game
+alone. ``LEAK_WINDOWS=n`` asks for more windows.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from adjudicator.core.events import DiceRolled
+from adjudicator.core.view import GM, PUBLIC
+from adjudicator.store.models import Outbox
+from tests.report.leak_game import GAME, RandomGame, diff, line_in, ruleset
+from tests.report.leak_perturb import every_secret, missing_perturbers, one_at_a_time, perturb_outcome
+from tests.report.leak_reports import (
+    StoredWindow,
+    artifacts,
+    differing,
+    render,
+    report_of,
+    seed_forms,
+    stored_windows,
+    strings_in,
+)
+
+MIN_WINDOWS = int(os.environ.get("LEAK_WINDOWS", "200"))
+ONLY_SEED = os.environ.get("LEAK_SEED")
+
+
+@dataclass
+class Totals:
+    games: int = 0
+    windows: int = 0
+    reports: int = 0
+    hidden_cards: int = 0
+    dice_keys: int = 0
+    orders_in_gm_report: int = 0
+    receipts: int = 0
+    receipts_compared: int = 0
+    mails_scanned: int = 0
+
+    def line(self) -> str:
+        return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in vars(self).items())
+
+
+class Words:
+    """The words of a text, for looking up many tokens at once (a regex per token is too slow)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.words = set(re.findall(r"\w+", text))
+        self.lower = {w.lower() for w in self.words}
+
+    def has(self, token: str, *, ignore_case: bool) -> bool:
+        if re.fullmatch(r"\w+", token):
+            return (token.lower() in self.lower) if ignore_case else (token in self.words)
+        flags = re.IGNORECASE if ignore_case else 0
+        return re.search(rf"(?<![\w]){re.escape(token)}(?![\w])", self.text, flags) is not None
+
+
+def check_secrets_absent(where: str, texts: dict[str, str], game: RandomGame, viewer: str) -> None:
+    """No form of the dice seed and no other viewer's secret (the GM's included) in ``texts``."""
+    seed = game.seed_bytes
+    others = {who: s for who, s in game.secrets.items() if who != viewer}
+    for name, text in texts.items():
+        for form in seed_forms(seed):
+            assert form not in text, f"{where}: the dice seed ({form}) is in {name} of {viewer}'s {where}"
+        for who, secret in others.items():
+            assert secret not in text, f"{where}: {who}'s secret is in {name} of {viewer}'s mail"
+
+
+def check_window(game: RandomGame, stored: StoredWindow, totals: Totals) -> None:
+    where = f"game seed {game.seed} ({', '.join(game.powers)}), report of {stored.outcome.label}"
+    cards = sorted(ruleset().data.cards)
+    state = stored.state
+    with Session(game.engine) as session:
+        mailed = {
+            row.recipient: row
+            for row in session.exec(
+                select(Outbox).where(Outbox.window_id == stored.window.id, Outbox.kind == "report")
+            )
+        }
+    for viewer in (*game.powers, PUBLIC):
+        real_input = report_of(game.judge, stored, viewer)
+        real = render(real_input)
+        seed = random.Random(f"{game.seed}/{stored.window.id}/{viewer}").randrange(2**32)
+        everything = every_secret(viewer, game.powers)
+        changed = perturb_outcome(stored.outcome, viewer, everything, seed, cards)
+        rules = ruleset()
+        assert rules.view(changed.state, GM) != rules.view(state, GM), f"{where}: nothing was changed"
+        bad = differing(real, render(report_of(game.judge, stored, viewer, changed)))
+        if bad:
+            culprits = [
+                group.name()
+                for group in one_at_a_time(viewer, game.powers)
+                if differing(
+                    real,
+                    render(
+                        report_of(
+                            game.judge,
+                            stored,
+                            viewer,
+                            perturb_outcome(stored.outcome, viewer, group, seed, cards),
+                        )
+                    ),
+                )
+            ]
+            again = render(report_of(game.judge, stored, viewer, changed))
+            first = bad[0]
+            raise AssertionError(
+                f"{where}: {', '.join(bad)} of {viewer}'s report changes when "
+                f"{'; '.join(culprits) or everything.name()} change(s):\n"
+                f"{diff(str(getattr(real, first)), str(getattr(again, first)))}"
+            )
+        texts = artifacts(real)
+        if viewer in mailed:
+            row = mailed[viewer]
+            texts |= {"the mailed report": row.body_text, "the mailed HTML": row.body_html or ""}
+        check_secrets_absent(where, texts, game, viewer)
+        visible = strings_in(real_input.view.data)
+        seen_events = {e.kind: strings_in(e.payload()) for e in real_input.view.events}
+        words = {name: Words(text) for name, text in texts.items()}
+        for other in game.powers:
+            if other == viewer:
+                continue
+            held = state.powers[other]
+            for card in dict.fromkeys((*held.cards, *held.drawn, *held.keep_priority)):
+                if card in visible:
+                    continue
+                totals.hidden_cards += 1
+                for kind, payload in seen_events.items():
+                    assert card not in payload, (
+                        f"{where}: a {kind} event {viewer} sees names {card!r}, a card in {other}'s hand "
+                        f"that {viewer}'s view does not show"
+                    )
+                for name, text in words.items():  # ids, not names: rules text says 'played no BARDO'
+                    assert not text.has(card, ignore_case=False), (
+                        f"{where}: {name} of {viewer}'s report shows {card!r}, a card in {other}'s "
+                        f"hand that {viewer}'s view does not show"
+                    )
+        totals.reports += 1
+    check_gm_report(where, game, stored, totals)
+
+
+def check_gm_report(where: str, game: RandomGame, stored: StoredWindow, totals: Totals) -> None:
+    """The GM's report is not cut: every power's orders in the text, every dice key in the JSON."""
+    gm = render(report_of(game.judge, stored, GM))
+    for result in stored.outcome.results:
+        assert line_in(result.order, gm.text), (
+            f"{where}: the GM's report lacks {result.power}'s {result.order!r}"
+        )
+        totals.orders_in_gm_report += 1
+    for event in stored.outcome.events:
+        if isinstance(event, DiceRolled):
+            assert event.key in gm.json, f"{where}: the GM's JSON report lacks the dice key {event.key!r}"
+            totals.dice_keys += 1
+
+
+def check_mails(game: RandomGame, totals: Totals) -> None:
+    """Every mail the judge queued for a power: no seed, no other power's or the GM's secret."""
+    with Session(game.engine) as session:
+        for row in session.exec(select(Outbox).where(Outbox.game_id == GAME)):
+            if row.recipient == GM:
+                continue
+            texts = {
+                "subject": row.subject,
+                "text": row.body_text,
+                "HTML": row.body_html or "",
+                "attachments": str(row.attachments),
+            }
+            check_secrets_absent(
+                f"game seed {game.seed}, {row.kind} mail {row.id}", texts, game, row.recipient
+            )
+            totals.mails_scanned += 1
+    assert not game.judge.game(GAME)[0].seed_revealed
+
+
+def play_and_check(tmp_path: Path, seed: int, totals: Totals) -> None:
+    game = RandomGame(seed, tmp_path)
+    checked = 0
+    while not game.judge.state(GAME).over:
+        game.play_window()
+        for stored in stored_windows(game.judge, after=checked):
+            check_window(game, stored, totals)
+            totals.windows += 1
+            assert stored.window.id is not None
+            checked = stored.window.id
+    check_mails(game, totals)
+    totals.games += 1
+    totals.receipts += game.counts.receipts
+    totals.receipts_compared += game.counts.receipts_compared
+    game.engine.dispose()
+
+
+def test_no_report_receipt_or_json_for_one_power_shows_another_powers_secrets(tmp_path: Path) -> None:
+    assert not missing_perturbers(), (
+        f"private fields {missing_perturbers()} have no perturber in tests/report/leak_perturb.py: add one"
+    )
+    totals = Totals()
+    started = time.perf_counter()
+    if ONLY_SEED is not None:
+        play_and_check(tmp_path, int(ONLY_SEED), totals)
+    else:
+        seed = 1
+        while totals.windows < MIN_WINDOWS:
+            play_and_check(tmp_path, seed, totals)
+            seed += 1
+        assert totals.windows >= MIN_WINDOWS
+    print(f"\nleak test: {totals.line()} in {time.perf_counter() - started:.1f} s")
+    assert totals.hidden_cards and totals.dice_keys and totals.orders_in_gm_report, totals.line()
+    assert totals.receipts_compared and totals.mails_scanned, totals.line()
