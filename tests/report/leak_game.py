@@ -10,6 +10,7 @@ other powers' standing orders differ, and both receipts must be identical.
 from __future__ import annotations
 
 import difflib
+import functools
 import random
 import re
 import shutil
@@ -27,11 +28,13 @@ from adjudicator.bots import medioevo_orders
 from adjudicator.config import Settings
 from adjudicator.mail.gateway import MailGateway
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
+from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.judge import Judge
 from adjudicator.service.tokens import hash_secret
 from adjudicator.store.db import make_engine, migrate
 from adjudicator.store.models import Game, OrderSet, Outbox, Power
+from tests.report.leak_perturb import perturb_state
 
 T0 = datetime(2025, 5, 1, 9, 0, tzinfo=UTC)
 GAME = "leak"
@@ -66,6 +69,7 @@ def diff(a: str, b: str, names: tuple[str, str] = ("real", "changed")) -> str:
 class Counts:
     receipts: int = 0
     receipts_compared: int = 0
+    options_compared: int = 0
 
 
 @dataclass
@@ -86,7 +90,7 @@ class RandomGame:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.powers = contiguous_kingdoms(self.rng, self.rng.randint(3, 6))
-        options: dict[str, object] = {"turns": self.rng.randint(2, 4)}
+        options: dict[str, object] = {"turns": turns_of(self.seed)}
         if self.rng.random() < 0.5:
             options["period_hours"] = 48
         self.db = self.tmp / f"leak-{self.seed}.db"
@@ -112,7 +116,7 @@ class RandomGame:
         window = self.judge.game(GAME)[1].label
         return f"game seed {self.seed} ({len(self.powers)} powers: {', '.join(self.powers)}), window {window}"
 
-    @property
+    @functools.cached_property
     def seed_bytes(self) -> bytes:
         return self.judge.game(GAME)[0].seed
 
@@ -126,6 +130,7 @@ class RandomGame:
             body = self._mail_body(power)
             if power == compared:
                 self._compare_receipts(power, body)
+                self._compare_options(power, body)
             else:
                 self._send(self.gateway, power, body, self._message_id())
         sets = self.judge.current_orders(GAME)
@@ -200,6 +205,35 @@ class RandomGame:
             )
         self.counts.receipts_compared += 1
 
+    def _compare_options(self, power: str, body: str) -> None:
+        """What the receipt says the orders leave, and the OPTIONS list, are computed from the full
+        state: they must be the same when every other power's secrets differ."""
+        rules = ruleset()
+        state = self.judge.state(GAME)
+        assert isinstance(state, MedioevoState)
+        others = [p for p in self.powers if p != power]
+        cards = sorted(rules.data.cards)
+        changed = perturb_state(state, power, others, random.Random(self.rng.random()), cards, hidden=True)
+        lines = list(enumerate(body.splitlines()[1:], start=1))
+        orders = rules.parse(state, power, lines, strict=False).orders
+        for name, real, other in (
+            (
+                "the receipt's summary",
+                rules.receipt_summary(state, power, orders),
+                rules.receipt_summary(changed, power, orders),
+            ),
+            (
+                "the OPTIONS list",
+                [o.canonical() for o in rules.legal_orders(state, power)],
+                [o.canonical() for o in rules.legal_orders(changed, power)],
+            ),
+        ):
+            assert real == other, (
+                f"{self.where()}: {name} for {power} changes with the other powers' secrets:\n"
+                f"{diff(chr(10).join(real), chr(10).join(other))}"
+            )
+        self.counts.options_compared += 1
+
     def _change_standing_orders(self, judge: Judge, power: str) -> None:
         """In ``judge``'s store: each other power's standing set dropped, or replaced by another."""
         rules = ruleset()
@@ -210,7 +244,7 @@ class RandomGame:
         for other in others:
             if standing.get(other) is not None and self.rng.random() < 0.4:
                 with Session(judge.engine) as session, session.begin():
-                    session.exec(  # type: ignore[call-overload]
+                    session.exec(
                         delete(OrderSet).where(
                             col(OrderSet.window_id) == window.id, col(OrderSet.power) == other
                         )
@@ -218,11 +252,15 @@ class RandomGame:
                 continue
             legal = list(dict.fromkeys(o.canonical() for o in rules.legal_orders(state, other)))
             lines = self.rng.sample(legal, min(len(legal), self.rng.randint(1, 4)))
-            if standing.get(other) is None:
-                lines = medioevo_orders(judge.view(GAME, other), rules.legal_orders(state, other)) + lines
-            ready = "READY" if not standing.get(other) or not standing[other][1] else "NOT READY"  # type: ignore[index]
+            held = standing.get(other)
+            ready = "NOT READY" if held is not None and held[1] else "READY"
             head = f"GAME {GAME} POWER {other} SECRET {self.secrets[other]}"
             judge.submit("\n".join([head, *lines, ready]), now=self.now)
+
+
+def turns_of(seed: int) -> int:
+    """The length of game ``seed``, known before it is played (3 windows a turn)."""
+    return random.Random(f"turns/{seed}").randint(2, 4)
 
 
 def contiguous_kingdoms(rng: random.Random, n: int) -> tuple[str, ...]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import base64
 import itertools
+import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any, cast
@@ -131,10 +133,5 @@ def seed_forms(seed: bytes) -> list[str]:
 
 def strings_in(data: Any) -> set[str]:
     """Every string (keys included) anywhere in a JSON-like value."""
-    if isinstance(data, str):
-        return {data}
-    if isinstance(data, dict):
-        return {s for k, v in data.items() for s in (*strings_in(k), *strings_in(v))}
-    if isinstance(data, list | tuple):
-        return {s for v in data for s in strings_in(v)}
-    return set()
+    text = json.dumps(data, ensure_ascii=False)
+    return {json.loads(f'"{s}"') for s in re.findall(r'"((?:[^"\\]|\\.)*)"', text)}
