@@ -23,10 +23,11 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
+from adjudicator.report.mail import report_attachments
 from adjudicator.report.model import ReportInput, report_input
-from adjudicator.report.text import render_text
+from adjudicator.report.render import render_report
 from adjudicator.rulesets.registry import get_ruleset
-from adjudicator.service.calendar import deadline_attachment, local_text, next_deadline, read_calendar
+from adjudicator.service.calendar import deadline_attachment, next_deadline, read_calendar
 from adjudicator.store.models import (
     EventRow,
     Game,
@@ -207,14 +208,14 @@ class StoreAccess:
         nxt: str,
         opened: Window | None = None,
     ) -> None:
-        footer, attachments = "", []
+        attachments = []
         if opened is not None and opened.deadline is not None and opened.id is not None:
-            calendar = read_calendar(game.calendar, game.options)
             deadline = as_utc(opened.deadline)
-            footer = f"Deadline of {nxt}: {local_text(deadline, calendar)}\n"
             attachments = [deadline_attachment(game.id, nxt, opened.id, deadline, self.mail_domain)]
+        ruleset = self.ruleset(game)
         for viewer in (*game.powers, GM):
             report = self._report_input(session, game, outcome, viewer, nxt, opened)
+            rendered = render_report(report, ruleset)
             self._queue_mail(
                 session,
                 game,
@@ -222,8 +223,9 @@ class StoreAccess:
                 recipient=viewer,
                 key=f"report.{game.id}.{window.id}.{viewer}",
                 subject=f"[{game.id}] {outcome.label} results for {viewer}",
-                text=render_text(report.view, report.label, report.results, report.next_label) + footer,
-                attachments=attachments,
+                text=rendered.text,
+                html=rendered.mail_html,
+                attachments=[*attachments, *report_attachments(rendered, game.id, outcome.label, viewer)],
                 window_id=window.id,
             )
 
@@ -253,12 +255,12 @@ class StoreAccess:
             orders.setdefault(result.power, []).append(result.order)
         calendar = read_calendar(game.calendar, game.options)
         zone = calendar.timezone
-        template: list[str] = []
+        template: list[tuple[str, str]] = []
         if viewer != GM:
             row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == viewer)).first()
             zone = (row.timezone if row and row.timezone else None) or zone
             if not state.over:
-                template = [order.canonical() for order in ruleset.legal_orders(state, viewer)]
+                template = [(order.phase, order.canonical()) for order in ruleset.legal_orders(state, viewer)]
         deadline = as_utc(opened.deadline) if opened is not None and opened.deadline is not None else None
         return report_input(
             view,

@@ -21,7 +21,9 @@ from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
-from adjudicator.rulesets.medioevo import edits, receipt_summary, setup
+from adjudicator.report.model import ReportInput
+from adjudicator.report.sections import RulesetSections
+from adjudicator.rulesets.medioevo import edits, receipt_summary, report_sections, setup
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.orders import (
@@ -303,6 +305,10 @@ class MedioevoRuleset:
     def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
         """What ``orders`` leave (florins, technologies of the turn), for the mailed receipt."""
         return receipt_summary.summary(_mu(state), power, orders, self.data)
+
+    def report_sections(self, report: ReportInput) -> RulesetSections:
+        """The sheet, the standings and the phase tables of a turn report (from the view only)."""
+        return report_sections.report_sections(report)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""
