@@ -17,6 +17,10 @@ fi
 if ! command -v openssl >/dev/null; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl; } >&2
 fi
+# libcairo lets cairosvg turn the report map into the mail's PNG (without it reports go out without one).
+if ! dpkg -s libcairo2 >/dev/null 2>&1; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2; } >&2
+fi
 eval "$(scripts/pg.sh start)"
 trap 'scripts/pg.sh stop' EXIT
 .venv/bin/ruff check adjudicator tests bench

@@ -22,8 +22,10 @@ def text_width(content: str, size: float) -> float:
     return len(content) * size * 0.62
 
 
-def at(x: float, y: float, fragment: str) -> str:
-    return f'<g transform="translate({x:.1f},{y:.1f})">{fragment}</g>'
+def at(x: float, y: float, fragment: str, css: str = "") -> str:
+    """``fragment`` moved to (x, y); ``css`` names what it marks (our own words, never data)."""
+    kind = f' class="{css}"' if css else ""
+    return f'<g{kind} transform="translate({x:.1f},{y:.1f})">{fragment}</g>'
 
 
 def site() -> str:
@@ -120,6 +122,11 @@ def building(key: str, damaged: bool = False) -> str:
 
 def damaged_mark() -> str:
     return f'<path d="M-4,-4 L4,4 M4,-4 L-4,4" stroke="{DAMAGED}" stroke-width="1.8" stroke-linecap="round"/>'
+
+
+def css(key: str) -> str:
+    """The class of a building's mark: ``bld bld-castle``, ``bld bld-other``."""
+    return "bld bld-" + (key if key in BUILDINGS else "other")
 
 
 def row_order(key: str) -> int:

@@ -71,22 +71,22 @@ def _buildings(board: Board, layout: Layout, territories: Mapping[str, Any]) -> 
             ((sym.building_key(b), b in damaged) for b in standing), key=lambda m: sym.row_order(m[0])
         )
         seen.update(key for key, _ in marks)
-        row = [sym.building(key, hit) for key, hit in marks]
+        row = [(sym.building(key, hit), sym.css(key) + (" damaged" if hit else "")) for key, hit in marks]
         if terr.site and not any(sym.row_order(key) == 0 for key, _ in marks):
-            row.insert(0, sym.empty_site())
+            row.insert(0, (sym.empty_site(), "empty-site"))
         if tid in holy:
-            row.insert(0, sym.holy())
+            row.insert(0, (sym.holy(), "holy"))
         if terr.port:
-            row.append(sym.port())
+            row.append((sym.port(), "port"))
         x, y = layout.sites[tid]
         start = x - (len(row) - 1) * sym.SYMBOL_STEP / 2
-        out.extend(sym.at(start + i * sym.SYMBOL_STEP, y, mark) for i, mark in enumerate(row))
+        out.extend(sym.at(start + i * sym.SYMBOL_STEP, y, mark, css) for i, (mark, css) in enumerate(row))
     return out, seen
 
 
 def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[str]:
     """Above each centre: a pill per power with armies there, then a square per power with pieces."""
-    rows: dict[str, list[tuple[str, float]]] = {}
+    rows: dict[str, list[tuple[str, float, str]]] = {}
     territories = data.get("territories") or {}
     for tid in layout.land:
         armies = _territory(territories, tid).get("armies") or {}
@@ -94,7 +94,9 @@ def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str])
             n = _count(armies[power])
             if n > 0:
                 colour = colours.get(str(power), UNKNOWN_POWER)
-                rows.setdefault(tid, []).append((sym.army_badge(str(n), colour), sym.badge_width(str(n))))
+                rows.setdefault(tid, []).append(
+                    (sym.army_badge(str(n), colour), sym.badge_width(str(n)), "army")
+                )
     pieces = Counter(
         (str(p.get("location")), str(p.get("owner")))
         for p in data.get("pieces") or ()
@@ -102,14 +104,16 @@ def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str])
     )
     for (where, owner), n in sorted(pieces.items()):
         colour = colours.get(owner, UNKNOWN_POWER)
-        rows.setdefault(where, []).append((sym.piece_badge(str(n), colour), sym.piece_width(str(n))))
+        rows.setdefault(where, []).append(
+            (sym.piece_badge(str(n), colour), sym.piece_width(str(n)), "pieces")
+        )
     out: list[str] = []
     for where, badges in rows.items():
-        total = sum(width for _, width in badges) + BADGE_GAP * (len(badges) - 1)
+        total = sum(width for _, width, _ in badges) + BADGE_GAP * (len(badges) - 1)
         x, y = layout.sites[where]
         left = x - total / 2
-        for badge, width in badges:
-            out.append(sym.at(left + width / 2, y - BADGE_RISE, badge))
+        for badge, width, css in badges:
+            out.append(sym.at(left + width / 2, y - BADGE_RISE, badge, css))
             left += width + BADGE_GAP
     return out
 
