@@ -7,7 +7,6 @@ template all come from it, so they always agree.
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from adjudicator.core.ruleset import PhaseSpec
 from adjudicator.report.document import ReportDocument, Section
 from adjudicator.report.model import ReportInput
 from adjudicator.report.order_template import order_template
+from adjudicator.report.raster import svg_to_png
 from adjudicator.report.sections import (
     audience,
     deadline_text,
@@ -31,8 +31,8 @@ from adjudicator.report.templating import environment, stylesheet
 
 MAP_CID = "map"
 """The Content-ID of the map PNG in a report mail (``<img src="cid:map">``)."""
-MAIL_MAP_WIDTH = 960
-"""Pixels across of the map PNG in the mail body; clients scale it down to fit."""
+MAIL_MAP_WIDTH = 1000
+"""Pixels across of the map PNG in the mail body: clients scale it to fit, a reader can zoom."""
 NOTES = (
     "Orders are explained in orders/medioevo.md; the rulings the judge follows where the rulebook is "
     "silent are in docs/rulings.md.",
@@ -80,7 +80,9 @@ def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:
     return tuple(ruleset.phases()) if ruleset is not None else ()
 
 
-def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = False) -> ReportDocument:
+def build_document(
+    report: ReportInput, ruleset: Any = None, *, has_map: bool = False, mail: bool = False
+) -> ReportDocument:
     """The report's sections: what happened, the orders, the ruleset's own parts, the dice (GM)."""
     phases = _phases(ruleset)
     extra = ruleset_sections(ruleset, report)
@@ -106,28 +108,28 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
         order_template=order_template(report, phases, deadline),
         dice_seed_hash=report.dice_seed_hash,
         has_map=has_map,
-        map_caption=f"The board after {report.label}, as {audience(report.viewer)} sees it.",
+        map_caption=f"The board after {report.label}."
+        + (
+            " The attached HTML report has the full map, with the places of this window's battles, "
+            "conquests and losses outlined in red."
+            if mail
+            else " Places of this window's battles, conquests and losses are outlined in red."
+        ),
         notes=NOTES,
     )
 
 
-def draw_map(report: ReportInput, ruleset: Any) -> tuple[str, int] | None:
-    """The ruleset's map of the viewer's view (SVG and its width), if the ruleset draws one."""
+def draw_map(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> str | None:
+    """The ruleset's map of the viewer's view as SVG, if the ruleset draws one.
+
+    Without ``highlights`` it is the map every viewer of the window shares (the board is public),
+    which is the one rasterised for mail bodies: one PNG a window, not one a viewer.
+    """
     hook = getattr(ruleset, "report_map", None)
     if hook is None:
         return None
-    drawing = hook(report.view)
-    return (drawing.svg, drawing.width) if drawing is not None else None
-
-
-def map_png(svg: str) -> bytes | None:
-    """The map for mail bodies; None when cairo is not installed (the mail goes without it)."""
-    try:
-        raster = importlib.import_module("adjudicator.report.raster")
-    except ImportError:
-        return None
-    png: bytes | None = raster.svg_to_png(svg, MAIL_MAP_WIDTH)
-    return png
+    drawing = hook(report.view, report.label, highlights=highlights)
+    return str(drawing.svg) if drawing is not None else None
 
 
 def render_html(doc: ReportDocument, *, map_svg: str | None = None, for_mail: bool = False) -> str:
@@ -152,11 +154,11 @@ def render_text(doc: ReportDocument) -> str:
 
 def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
     """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map."""
-    drawn = draw_map(report, ruleset) if ruleset is not None else None
-    svg = drawn[0] if drawn else None
-    png = map_png(svg) if svg else None
+    svg = draw_map(report, ruleset)
+    shared = draw_map(report, ruleset, highlights=False) if svg is not None else None
+    png = svg_to_png(shared, MAIL_MAP_WIDTH) if shared is not None else None
     doc = build_document(report, ruleset, has_map=svg is not None)
-    mail_doc = doc if png is not None else build_document(report, ruleset, has_map=False)
+    mail_doc = build_document(report, ruleset, has_map=png is not None, mail=True)
     return RenderedReport(
         text=render_text(doc),
         html=render_html(doc, map_svg=svg),
