@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli import app, guarded, judge, out
+from adjudicator.cli import app, guarded, judge
 from adjudicator.core.view import GM, PUBLIC
 from adjudicator.errors import AdjudicatorError, UnknownPower
 from adjudicator.report.archive import build_archive, write_archive
@@ -91,7 +91,7 @@ def report(
                 target.write_bytes(content)
             else:
                 target.write_text(content, encoding="utf-8")
-            out.print(f"wrote {target}", markup=False, highlight=False)
+            print(f"wrote {target}")  # plain print: a path is never wrapped
 
 
 @app.command()
@@ -106,9 +106,5 @@ def archive(
     site = j.archive(game)
     files = build_archive(site, j.ruleset(j.game(game)[0]))
     written = write_archive(files, out_dir)
-    out.print(
-        f"wrote {len(written)} files for {len(site.windows)} windows of {game} to {out_dir}",
-        markup=False,
-        highlight=False,
-    )
-    out.print(f"open {out_dir / 'index.html'}", markup=False, highlight=False)
+    print(f"wrote {len(written)} files for {len(site.windows)} windows of {game} to {out_dir}")
+    print(f"open {out_dir / 'index.html'}")
