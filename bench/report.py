@@ -3,7 +3,8 @@
 Run: .venv/bin/python bench/report.py [--windows N] [--runs N] [--power P]
 Target: ``render_report`` of one power's report (text, HTML file, mail HTML, JSON, order template,
 map) in under 1 s. The bots play the game on SQLite first (not timed); the report of the last
-window they resolved is rendered once to warm up, then timed over ``--runs`` runs.
+window they resolved is rendered once to warm up, then timed over ``--runs`` runs, each with the
+map PNG made anew (the first report of a window) and again with it made (every other viewer's).
 """
 
 from __future__ import annotations
@@ -14,41 +15,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from sqlalchemy import Engine
-from sqlmodel import Session
-
 from adjudicator.bots import medioevo_orders
-from adjudicator.core.engine import WindowOutcome
-from adjudicator.report.model import ReportInput
+from adjudicator.report import raster
 from adjudicator.report.render import render_report
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
-from adjudicator.store.models import Game, Window
 
 TARGET_SECONDS = 1.0
-
-
-class ReportKeeper(Judge):
-    """The judge, keeping the report inputs it builds (until the judge can build one on request)."""
-
-    def __init__(self, engine: Engine) -> None:
-        super().__init__(engine)
-        self.inputs: dict[tuple[str, str], ReportInput] = {}
-
-    def _report_input(
-        self,
-        session: Session,
-        game: Game,
-        outcome: WindowOutcome,
-        viewer: str,
-        nxt: str,
-        opened: Window | None,
-    ) -> ReportInput:
-        built = super()._report_input(session, game, outcome, viewer, nxt, opened)
-        self.inputs[(outcome.label, viewer)] = built
-        return built
 
 
 def play(judge: Judge, powers: tuple[str, ...], windows: int) -> list[str]:
@@ -77,19 +52,24 @@ def main() -> None:
     power = args.power or powers[0]
     engine = make_engine(f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}")
     migrate(engine)
-    judge = ReportKeeper(engine)
+    judge = Judge(engine)
     start = time.perf_counter()
     labels = play(judge, powers, args.windows)
     played = time.perf_counter() - start
-    label = next(lb for lb in reversed(labels) if (lb, power) in judge.inputs)
-    report = judge.inputs[(label, power)]
+    label = labels[-1]
+    report = judge.report_input("bench", label, power)
 
     rendered = render_report(report, ruleset)  # warm-up: templates compiled, the board loaded
-    timings: list[float] = []
+    timings: list[float] = []  # cold: the window's map PNG made anew, as for its first report
+    shared: list[float] = []  # the other viewers of the window: the PNG is already made
     for _ in range(args.runs):
+        raster.reset()
         t0 = time.perf_counter()
         render_report(report, ruleset)
         timings.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        render_report(report, ruleset)
+        shared.append(time.perf_counter() - t0)
     median = statistics.median(timings)
     sizes = ", ".join(
         f"{name} {len(value) / 1024:.0f} KiB"
@@ -100,9 +80,10 @@ def main() -> None:
     print(f"  {sizes}, png {len(rendered.png or b'') / 1024:.0f} KiB")
     verdict = "meets" if median < TARGET_SECONDS else "MISSES"
     print(
-        f"  render_report over {len(timings)} runs: min {min(timings):.3f} s, median {median:.3f} s"
-        f" ({verdict} the target < {TARGET_SECONDS} s)"
+        f"  render_report with the map PNG made, over {len(timings)} runs: min {min(timings):.3f} s, "
+        f"median {median:.3f} s ({verdict} the target < {TARGET_SECONDS} s)"
     )
+    print(f"  render_report with the window's PNG already made: median {statistics.median(shared):.3f} s")
     raise SystemExit(0 if median < TARGET_SECONDS else 1)
 
 

@@ -5,12 +5,8 @@ per session: a fixed seed, a fixed clock and the demo's bots, so the same inputs
 every run. In the first cards window the Holy Roman Empire proposes a pact whose free-text terms
 are HTML (``<script>`` and friends) and Hungary accepts it, so the reports must escape them.
 
-The inputs are the judge's own: a :class:`Judge` subclass keeps each :class:`ReportInput` that
-``_report_input`` builds when reports are queued. The judge queues no report for the public, and
-its ``_report_input`` cannot build one (it asks the ruleset for the public's legal orders), so
-the public's input is built here from the public view with :func:`report_input`, which drops
-every result and order. Once ``Judge.report_input(game, window, viewer)`` lands, it can replace
-both.
+The inputs are the judge's own: ``Judge.report_input(game, window, viewer)``, the same builder
+the mailed reports come from (the public's included, as for the archive).
 """
 
 from __future__ import annotations
@@ -22,18 +18,13 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import Engine
-from sqlmodel import Session
-
 from adjudicator.bots import medioevo_orders
-from adjudicator.core.engine import WindowOutcome
 from adjudicator.core.ruleset import Ruleset
-from adjudicator.core.view import GM, PUBLIC, PlayerView
-from adjudicator.report.model import ReportInput, report_input
+from adjudicator.core.view import GM, PUBLIC
+from adjudicator.report.model import ReportInput
 from adjudicator.report.render import RenderedReport, render_report
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
-from adjudicator.store.models import Game, Window
 
 GAME = "golden"
 POWERS = ("holy_roman_empire", "hungary", "france", "byzantium")
@@ -53,52 +44,6 @@ ACCEPTOR = "hungary"
 PACT_ORDER = f"PACT WITH {ACCEPTOR} FOR 3 TURNS: {SCRIPT_TERMS}"
 ACCEPT_ORDER = f"ACCEPT PACT FROM {PROPOSER}"
 _DIPLOMATIC_ACTIONS = ("PACT WITH", "ALLIANCE WITH", "PEACE WITH", "WAR ON", "REVOKE")
-
-
-class _CapturingJudge(Judge):
-    """The real judge, keeping every report input it builds (and the public's, see above)."""
-
-    def __init__(self, engine: Engine) -> None:
-        super().__init__(engine)
-        self.captured: dict[tuple[str, str], ReportInput] = {}
-
-    def _report_input(
-        self,
-        session: Session,
-        game: Game,
-        outcome: WindowOutcome,
-        viewer: str,
-        nxt: str,
-        opened: Window | None,
-    ) -> ReportInput:
-        built = super()._report_input(session, game, outcome, viewer, nxt, opened)
-        self.captured[(outcome.label, viewer)] = built
-        if viewer == GM:
-            self.captured[(outcome.label, PUBLIC)] = _public_input(self, game, outcome, built)
-        return built
-
-
-def _public_input(judge: Judge, game: Game, outcome: WindowOutcome, gm: ReportInput) -> ReportInput:
-    state = outcome.state
-    view = PlayerView(
-        viewer=PUBLIC,
-        game=game.id,
-        ruleset=game.ruleset,
-        turn=state.turn,
-        window=gm.next_label,
-        data=judge.ruleset(game).view(state, PUBLIC),
-        events=tuple(e for e in outcome.events if e.visibility.allows(PUBLIC)),
-    )
-    return report_input(
-        view,
-        gm.label,
-        gm.next_label,
-        gm.results,
-        gm.orders,
-        deadline=gm.deadline,
-        timezone=gm.timezone,
-        dice_seed_hash=gm.dice_seed_hash,
-    )
 
 
 @dataclass(frozen=True)
@@ -141,7 +86,7 @@ def fixture_game() -> FixtureGame:
     with tempfile.TemporaryDirectory(prefix="adjudicator-report-fixture-") as tmp:
         engine = make_engine(f"sqlite:///{Path(tmp) / 'fixture.db'}")
         migrate(engine)
-        judge = _CapturingJudge(engine)
+        judge = Judge(engine)
         options = {"turns": TURNS, "period_hours": 48}
         secrets = judge.create_game(GAME, "medioevo", POWERS, options, seed=SEED, now=NOW)
         while not judge.state(GAME).over:
@@ -153,8 +98,8 @@ def fixture_game() -> FixtureGame:
                 assert not receipt.rejected, (power, label, receipt.rejected)
             judge.adjudicate(GAME, now=NOW)
         ruleset = judge.ruleset(judge.game(GAME)[0])
+        labels = tuple(w.label for w in judge.resolved_windows(GAME))
+        assert labels == LABELS, f"the fixture game resolved {labels}, expected {LABELS}"
+        inputs = {(label, v): judge.report_input(GAME, label, v) for label in LABELS for v in VIEWERS}
         engine.dispose()
-    labels = tuple(dict.fromkeys(label for label, _ in judge.captured))
-    assert labels == LABELS, f"the fixture game resolved {labels}, expected {LABELS}"
-    assert set(judge.captured) == {(label, viewer) for label in LABELS for viewer in VIEWERS}
-    return FixtureGame(ruleset, labels, dict(judge.captured))
+    return FixtureGame(ruleset, labels, inputs)
