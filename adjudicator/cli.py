@@ -335,7 +335,7 @@ def demo(
 
 
 # The other command groups live in modules of their own; importing them registers their commands.
-from adjudicator import cli_board, cli_deadlines, cli_mail  # noqa: E402, F401
+from adjudicator import cli_board, cli_deadlines, cli_mail, cli_report  # noqa: E402, F401
 
 
 def main() -> None:

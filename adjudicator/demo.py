@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,7 @@ from adjudicator.bots import medioevo_orders
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapdraw import draw_board
 from adjudicator.service.judge import Judge
+from adjudicator.store.models import Outbox
 
 DEMO_POWERS = ("holy_roman_empire", "hungary", "france", "byzantium")
 
@@ -57,10 +59,29 @@ def play_demo(
     labels = judge.window_labels(game)
     for row in judge.outbox(game):
         label = labels[row.window_id] if row.window_id is not None else "game"
-        target = out / game / f"{row.window_id:03d}-{label}" / f"{row.recipient}.txt"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(f"Subject: {row.subject}\n\n{row.body_text}")
+        write_mail(out / game / f"{row.window_id:03d}-{label}", row)
     board = ruleset_board(judge, game)
     if board is not None:
         (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")
     return DemoResult(game, tuple(resolved), out / game, tuple(judge.replay_check(game)))
+
+
+def write_mail(folder: Path, row: Outbox) -> None:
+    """One mailed report as files: the text, the HTML report (with its map), the JSON, the map PNG
+    and the order template, exactly as attached to the mail."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{row.recipient}.txt").write_text(
+        f"Subject: {row.subject}\n\n{row.body_text}", encoding="utf-8"
+    )
+    for item in row.attachments:
+        name = item.get("filename", "")
+        if name.endswith((".html", ".json")):
+            target = folder / f"{row.recipient}{Path(name).suffix}"
+        elif name.startswith("orders-"):
+            target = folder / f"orders-{row.recipient}.txt"
+        elif item.get("cid") and "base64" in item:
+            (folder / f"{row.recipient}.png").write_bytes(base64.b64decode(item["base64"]))
+            continue
+        else:
+            continue
+        target.write_text(item.get("text", ""), encoding="utf-8")

@@ -17,6 +17,11 @@ fi
 if ! command -v openssl >/dev/null; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl; } >&2
 fi
+# rsvg-convert (librsvg2-bin) and libcairo (for cairosvg, the fallback) turn the report map into the
+# mail's PNG; without either, reports go out without one. The tests use both.
+if ! dpkg -s libcairo2 librsvg2-bin >/dev/null 2>&1; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2 librsvg2-bin; } >&2
+fi
 eval "$(scripts/pg.sh start)"
 trap 'scripts/pg.sh stop' EXIT
 .venv/bin/ruff check adjudicator tests bench

@@ -7,6 +7,7 @@ same Message-ID, and a client that already has it drops the copy.
 
 from __future__ import annotations
 
+import base64
 from datetime import UTC
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -38,14 +39,32 @@ def _cte(text: str) -> str | None:
     return None if text.isascii() else "quoted-printable"
 
 
+def _related(msg: EmailMessage, item: dict[str, str]) -> None:
+    """An image the HTML part shows by Content-ID: it joins the HTML in a ``multipart/related``."""
+    maintype, _, subtype = item.get("content_type", "image/png").partition("/")
+    data = base64.b64decode(item["base64"])
+    for part in msg.walk():
+        if part.get_content_type() == "text/html" and not part.is_attachment():
+            part.add_related(data, maintype=maintype, subtype=subtype, cid=f"<{item['cid']}>")
+            return
+    raise ComposeError(f"inline image {item.get('filename')}: the mail has no HTML part to show it")
+
+
 def _attach(msg: EmailMessage, item: dict[str, str]) -> None:
+    if item.get("cid"):
+        _related(msg, item)
+        return
     filename = item.get("filename", "attachment.txt")
     content_type = item.get("content_type") or (
         "text/calendar" if filename.lower().endswith(".ics") else "text/plain"
     )
     maintype, _, subtype = content_type.partition("/")
     text = item.get("text", "")
-    if maintype == "text":
+    if "base64" in item:
+        msg.add_attachment(
+            base64.b64decode(item["base64"]), maintype=maintype, subtype=subtype, filename=filename
+        )
+    elif maintype == "text":
         params = {"method": "PUBLISH"} if subtype == "calendar" else None
         msg.add_attachment(text, subtype=subtype or "plain", filename=filename, params=params, cte=_cte(text))
     else:
@@ -76,6 +95,6 @@ def compose(row: Outbox, settings: Settings) -> EmailMessage:
     msg.set_content(row.body_text, charset="utf-8", cte=_cte(row.body_text))
     if row.body_html:
         msg.add_alternative(row.body_html, subtype="html", charset="utf-8", cte=_cte(row.body_html))
-    for item in row.attachments:
+    for item in sorted(row.attachments, key=lambda a: not a.get("cid")):
         _attach(msg, item)
     return msg

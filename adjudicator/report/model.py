@@ -33,8 +33,8 @@ class ReportInput:
     """The deadline of ``next_label`` (UTC), if it has one."""
     timezone: str = "UTC"
     """Where the viewer reads the time (the player's TIMEZONE, else the game's)."""
-    template: tuple[str, ...] = ()
-    """The viewer's legal orders for ``next_label`` (canonical lines), for the order template."""
+    template: tuple[tuple[str, str], ...] = ()
+    """The viewer's legal orders for ``next_label`` as (phase, canonical line), for the order template."""
     dice_seed_hash: str = ""
     """The commitment to the game's dice seed, printed in every report."""
 
@@ -56,7 +56,7 @@ def report_input(
     *,
     deadline: datetime | None = None,
     timezone: str = "UTC",
-    template: Sequence[str] = (),
+    template: Sequence[str | tuple[str, str]] = (),
     dice_seed_hash: str = "",
 ) -> ReportInput:
     """A report input for ``view.viewer``, keeping only what that viewer may see of the results and orders."""
@@ -73,6 +73,11 @@ def report_input(
         orders={p: tuple(lines) for p, lines in orders.items() if sees(p)},
         deadline=deadline,
         timezone=timezone,
-        template=tuple(template) if viewer not in (GM, PUBLIC) else (),
+        template=tuple(_template_line(t) for t in template) if viewer not in (GM, PUBLIC) else (),
         dice_seed_hash=dice_seed_hash,
     )
+
+
+def _template_line(item: str | tuple[str, str]) -> tuple[str, str]:
+    """A legal order as (phase, line); a bare line belongs to no phase in particular."""
+    return ("", item) if isinstance(item, str) else (item[0], item[1])

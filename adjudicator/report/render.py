@@ -9,15 +9,34 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
-from adjudicator.core.ruleset import Ruleset
+import css_inline
+from markupsafe import Markup
+
+from adjudicator.core.ruleset import PhaseSpec
+from adjudicator.report.document import ReportDocument, Section
 from adjudicator.report.model import ReportInput
-from adjudicator.report.text import render_text
+from adjudicator.report.order_template import order_template
+from adjudicator.report.raster import svg_to_png
+from adjudicator.report.sections import (
+    audience,
+    deadline_text,
+    dice_section,
+    happened,
+    orders_section,
+    ruleset_sections,
+)
+from adjudicator.report.templating import environment, stylesheet
 
 MAP_CID = "map"
 """The Content-ID of the map PNG in a report mail (``<img src="cid:map">``)."""
+MAIL_MAP_WIDTH = 1000
+"""Pixels across of the map PNG in the mail body: clients scale it to fit, a reader can zoom."""
+NOTES = (
+    "Orders are explained in orders/medioevo.md; the rulings the judge follows where the rulebook is "
+    "silent are in docs/rulings.md.",
+)
 
 
 @dataclass(frozen=True)
@@ -53,18 +72,99 @@ def report_json(report: ReportInput) -> dict[str, Any]:
         "results": [r.model_dump(mode="json") for r in report.results],
         "orders": {p: list(lines) for p, lines in sorted(report.orders.items())},
         "view": report.view.to_json(),
-        "legal_orders": list(report.template),
+        "legal_orders": [{"phase": phase, "order": line} for phase, line in report.template],
     }
 
 
-def render_report(report: ReportInput, ruleset: Ruleset | None = None) -> RenderedReport:
-    """Every form of ``report`` (placeholder: the HTML forms are being built, see issue 6)."""
-    text = render_text(report.view, report.label, report.results, report.next_label)
-    page = f"<!doctype html><html><body><pre>{escape(text)}</pre></body></html>"
+def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:
+    return tuple(ruleset.phases()) if ruleset is not None else ()
+
+
+def build_document(
+    report: ReportInput, ruleset: Any = None, *, has_map: bool = False, mail: bool = False
+) -> ReportDocument:
+    """The report's sections: what happened, the orders, the ruleset's own parts, the dice (GM)."""
+    phases = _phases(ruleset)
+    extra = ruleset_sections(ruleset, report)
+    sections: list[Section] = [happened(report, phases, extra.phase_tables)]
+    orders = orders_section(report, phases)
+    if orders is not None:
+        sections.append(orders)
+    sections.extend(extra.sections)
+    if report.is_gm:
+        dice = dice_section(report.view.events)
+        if dice is not None:
+            sections.append(dice)
+    deadline = deadline_text(report.deadline, report.timezone)
+    return ReportDocument(
+        game=report.view.game,
+        viewer=report.viewer,
+        audience=audience(report.viewer),
+        label=report.label,
+        next_label=report.next_label,
+        turn=report.view.turn,
+        deadline=deadline,
+        sections=tuple(sections),
+        order_template=order_template(report, phases, deadline),
+        dice_seed_hash=report.dice_seed_hash,
+        has_map=has_map,
+        map_caption=f"The board after {report.label}."
+        + (
+            " The attached HTML report has the full map, with the places of this window's battles, "
+            "conquests and losses outlined in red."
+            if mail
+            else " Places of this window's battles, conquests and losses are outlined in red."
+        ),
+        notes=NOTES,
+    )
+
+
+def draw_map(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> str | None:
+    """The ruleset's map of the viewer's view as SVG, if the ruleset draws one.
+
+    Without ``highlights`` it is the map every viewer of the window shares (the board is public),
+    which is the one rasterised for mail bodies: one PNG a window, not one a viewer.
+    """
+    hook = getattr(ruleset, "report_map", None)
+    if hook is None:
+        return None
+    drawing = hook(report.view, report.label, highlights=highlights)
+    return str(drawing.svg) if drawing is not None else None
+
+
+def render_html(doc: ReportDocument, *, map_svg: str | None = None, for_mail: bool = False) -> str:
+    """The report as HTML: a page with inline SVG, or a mail part with CSS inlined and the PNG by CID."""
+    page = (
+        environment()
+        .get_template("report.html.j2")
+        .render(
+            doc=doc,
+            css=Markup(stylesheet()),
+            map_svg=Markup(map_svg) if map_svg and not for_mail else None,
+            map_cid=MAP_CID,
+            map_width=MAIL_MAP_WIDTH,
+        )
+    )
+    return css_inline.inline(page) if for_mail else page
+
+
+def render_text(doc: ReportDocument) -> str:
+    return environment().get_template("report.txt.j2").render(doc=doc)
+
+
+def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
+    """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map."""
+    svg = draw_map(report, ruleset)
+    shared = draw_map(report, ruleset, highlights=False) if svg is not None else None
+    png = svg_to_png(shared, MAIL_MAP_WIDTH) if shared is not None else None
+    doc = build_document(report, ruleset, has_map=svg is not None)
+    mail_doc = build_document(report, ruleset, has_map=png is not None, mail=True)
     return RenderedReport(
-        text=text,
-        html=page,
-        mail_html=page,
-        json=json.dumps(report_json(report), indent=2, sort_keys=True, ensure_ascii=False),
-        order_template="",
+        text=render_text(doc),
+        html=render_html(doc, map_svg=svg),
+        mail_html=render_html(mail_doc, for_mail=True),
+        json=json.dumps(report_json(report), indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+        order_template=doc.order_template,
+        svg=svg,
+        png=png,
     )

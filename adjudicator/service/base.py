@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
@@ -23,10 +23,11 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
-from adjudicator.report.model import ReportInput, report_input
-from adjudicator.report.text import render_text
+from adjudicator.report.mail import report_attachments
+from adjudicator.report.model import ReportInput
+from adjudicator.report.render import render_report
 from adjudicator.rulesets.registry import get_ruleset
-from adjudicator.service.calendar import deadline_attachment, local_text, next_deadline, read_calendar
+from adjudicator.service.calendar import deadline_attachment, next_deadline, read_calendar
 from adjudicator.store.models import (
     EventRow,
     Game,
@@ -45,6 +46,12 @@ class StoreAccess:
     def __init__(self, engine: Engine, *, mail_domain: str = "adjudicator") -> None:
         self.engine = engine
         self.mail_domain = mail_domain
+
+    if TYPE_CHECKING:  # HistoryTools (history.py) provides it: the mail and `report` share one path
+
+        def _stored_report_inputs(
+            self, session: Session, game: Game, window: Window, viewers: Sequence[str]
+        ) -> dict[str, ReportInput]: ...
 
     @contextmanager
     def _tx(self) -> Iterator[Session]:
@@ -207,14 +214,15 @@ class StoreAccess:
         nxt: str,
         opened: Window | None = None,
     ) -> None:
-        footer, attachments = "", []
+        attachments = []
         if opened is not None and opened.deadline is not None and opened.id is not None:
-            calendar = read_calendar(game.calendar, game.options)
             deadline = as_utc(opened.deadline)
-            footer = f"Deadline of {nxt}: {local_text(deadline, calendar)}\n"
             attachments = [deadline_attachment(game.id, nxt, opened.id, deadline, self.mail_domain)]
+        ruleset = self.ruleset(game)
+        reports = self._stored_report_inputs(session, game, window, (*game.powers, GM))
         for viewer in (*game.powers, GM):
-            report = self._report_input(session, game, outcome, viewer, nxt, opened)
+            report = reports[viewer]
+            rendered = render_report(report, ruleset)
             self._queue_mail(
                 session,
                 game,
@@ -222,55 +230,11 @@ class StoreAccess:
                 recipient=viewer,
                 key=f"report.{game.id}.{window.id}.{viewer}",
                 subject=f"[{game.id}] {outcome.label} results for {viewer}",
-                text=render_text(report.view, report.label, report.results, report.next_label) + footer,
-                attachments=attachments,
+                text=rendered.text,
+                html=rendered.mail_html,
+                attachments=[*attachments, *report_attachments(rendered, game.id, outcome.label, viewer)],
                 window_id=window.id,
             )
-
-    def _report_input(
-        self,
-        session: Session,
-        game: Game,
-        outcome: WindowOutcome,
-        viewer: str,
-        nxt: str,
-        opened: Window | None,
-    ) -> ReportInput:
-        """What ``viewer``'s report of ``outcome`` may show (see report/model.py)."""
-        ruleset = self.ruleset(game)
-        state = outcome.state
-        view = PlayerView(
-            viewer=viewer,
-            game=game.id,
-            ruleset=game.ruleset,
-            turn=state.turn,
-            window=nxt,
-            data=ruleset.view(state, viewer),
-            events=tuple(e for e in outcome.events if e.visibility.allows(viewer)),
-        )
-        orders: dict[str, list[str]] = {}
-        for result in outcome.results:
-            orders.setdefault(result.power, []).append(result.order)
-        calendar = read_calendar(game.calendar, game.options)
-        zone = calendar.timezone
-        template: list[str] = []
-        if viewer != GM:
-            row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == viewer)).first()
-            zone = (row.timezone if row and row.timezone else None) or zone
-            if not state.over:
-                template = [order.canonical() for order in ruleset.legal_orders(state, viewer)]
-        deadline = as_utc(opened.deadline) if opened is not None and opened.deadline is not None else None
-        return report_input(
-            view,
-            outcome.label,
-            nxt,
-            outcome.results,
-            orders,
-            deadline=deadline,
-            timezone=zone,
-            template=template,
-            dice_seed_hash=game.seed_hash,
-        )
 
     def _address(self, session: Session, game: Game, recipient: str) -> str | None:
         """Where mail for a power (or the GM) goes: the address on file, if any."""

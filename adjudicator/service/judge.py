@@ -27,6 +27,7 @@ from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
+from adjudicator.service.history import HistoryTools
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
 from adjudicator.store.models import (
     Game,
@@ -75,7 +76,7 @@ class Adjudicated:
     outbox: tuple[int, ...] = field(default=())
 
 
-class Judge(GmTools, DeadlineTools):
+class Judge(GmTools, DeadlineTools, HistoryTools):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------

@@ -127,10 +127,14 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
         "T1.bids", "T1.cards", "T1.economy", "T2.bids", "T2.cards", "T2.economy",
         "T3.bids", "T3.cards", "T3.economy",
     ]  # fmt: skip
+    viewers = {"holy_roman_empire", "hungary", "france", "byzantium", "gm"}
     for window in windows:
-        names = {p.stem for p in (out / "demo" / window).iterdir()}
-        assert names == {"holy_roman_empire", "hungary", "france", "byzantium", "gm"}
+        names = {p.name for p in (out / "demo" / window).iterdir()}
+        for suffix in (".txt", ".html", ".json"):
+            assert {f"{v}{suffix}" for v in viewers} <= names, (window, names)
     t2 = (out / "demo" / windows[3] / "hungary.txt").read_text()
-    assert "Sealed bids opened" in t2 and "Your sheet" in t2
+    assert "Sealed bids opened" in t2 and "YOUR SHEET" in t2
+    t2_html = (out / "demo" / windows[3] / "hungary.html").read_text()
+    assert "<h2>Your sheet</h2>" in t2_html and "Sealed bids, opened" in t2_html
     board = (out / "demo" / "board.svg").read_text()
     assert board.startswith("<svg") and 'id="land-pest"' in board

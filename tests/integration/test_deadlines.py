@@ -107,7 +107,7 @@ def test_a_passing_deadline_resolves_once_with_misses_counted_and_late_notices(
     reports = [m for m in mails(judge, "report") if m.window_id == wid]
     assert len(reports) == len(POWERS) + 1
     # the report that opens T1.economy names its deadline (48 h on) and carries it as an .ics
-    assert "Deadline of T1.economy: Fri 2026-03-06 12:00 UTC" in reports[0].body_text
+    assert "Next deadline (T1.economy): Fri 2026-03-06 12:00 UTC" in reports[0].body_text
     assert reports[0].attachments[0]["content_type"] == "text/calendar"
     assert judge.next_deadline("g1") == T0 + 96 * H
 

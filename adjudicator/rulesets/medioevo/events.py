@@ -30,7 +30,7 @@ class SetupDone(Event):
     pope: str | None
 
     def summary(self) -> str:
-        held = ", ".join(f"{p} holds {k}" for p, k in self.kingdoms.items())
+        held = ", ".join(f"{p} holds {k}" for p, k in sorted(self.kingdoms.items()))
         return f"Setup: {held}. Pope: {self.pope or 'none (no Catholic power)'}"
 
 
@@ -68,7 +68,7 @@ class TaxesCollected(PowerPrivate):
     total: int
 
     def summary(self) -> str:
-        parts = ", ".join(f"{k} {v}" for k, v in self.items.items())
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.items.items()))
         return f"{self.power} collects {self.total} florins in taxes ({parts})"
 
 
@@ -99,7 +99,7 @@ class ReinforcementsGranted(PowerPrivate):
     total: int
 
     def summary(self) -> str:
-        parts = ", ".join(f"{k} {v}" for k, v in self.items.items())
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.items.items()))
         return f"{self.power} raises {self.total} VF of reinforcements ({parts})"
 
 
@@ -149,7 +149,7 @@ class CardsDealt(Event):
     counts: dict[str, int]
 
     def summary(self) -> str:
-        return "Empire cards drawn: " + ", ".join(f"{p} {n}" for p, n in self.counts.items())
+        return "Empire cards drawn: " + ", ".join(f"{p} {n}" for p, n in sorted(self.counts.items()))
 
 
 class CardsKept(Event):

@@ -1,23 +1,25 @@
 """The board as an SVG: a Voronoi tiling of land and sea centres, land coloured by kingdom.
 
 Coasts, kingdom frontiers and rivers are drawn on the cell edges the data names; borders the
-tiling cannot show (straits, long links) are dashed lines between centres. Reports reuse
-:func:`draw_board` with their own fills (owners) and highlights (battles).
+tiling cannot show (straits, long links) are dashed lines between centres. The geometry and the
+layers that never change (seas, borders, names) are computed once per board (:func:`board_layout`),
+so the turn-report map (``reportmap.py``) only draws what the game changes on top of them.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from threading import Lock
 
 from adjudicator.report.voronoi import FRAME, Cell, Point, cells
+from adjudicator.rulesets.medioevo import mapsymbols as sym
 from adjudicator.rulesets.medioevo.board import Board
+from adjudicator.rulesets.medioevo.mapcolours import kingdom_colours
 
 PX_PER_DEGREE = 40.0
-LEGEND_BAND = 64.0
 NAMED_BARBARIANS = 4  # barbarian kingdoms with at least this many territories get their name drawn
 MARGIN_DEGREES = 1.2
 SEA_COASTAL = "#b7d7ec"
@@ -25,17 +27,22 @@ SEA_OPEN = "#94c0e0"
 COAST = "#2f5f80"
 FRONTIER = "#3b3024"
 RIVER = "#2c7fb8"
-PLAYABLE_COLOURS = (
-    "#e6b35a",
-    "#d9795f",
-    "#8fb573",
-    "#c98fc1",
-    "#e0d36a",
-    "#7fb7b0",
-    "#b7a1d9",
-    "#e39a9a",
-    "#9fc25a",
-    "#d7a77a",
+HIGHLIGHT = "#c0392b"
+LAYOUT_CACHE = 8  # boards whose layout is kept; a judge usually draws one
+# Text halos are a white copy under the text: cairosvg ignores paint-order, so a stroked text would
+# be drawn stroke-over-fill and come out white in the mailed PNG.
+STYLE = (
+    "<style>"
+    ".t{font-size:9px;fill:#222;text-anchor:middle}"
+    ".s{font-size:9px;font-style:italic;fill:#1f4f70;text-anchor:middle}"
+    ".k{font-size:12px;font-weight:bold;letter-spacing:1px;fill:#3b3024;opacity:.55;text-anchor:middle}"
+    ".h{font-size:18px;font-weight:bold;fill:#222}"
+    ".l{font-size:11px;fill:#222}"
+    ".c{font-size:7px;font-style:italic;fill:#333;text-anchor:middle}"
+    ".b{font-size:10px;font-weight:bold;fill:#111;text-anchor:middle}"
+    ".p{font-size:8px;font-weight:bold;fill:#111;text-anchor:middle}"
+    ".o{fill:#fff;stroke:#fff;stroke-width:2.4px;stroke-linejoin:round}"
+    "</style>"
 )
 
 
@@ -72,17 +79,91 @@ class Projection:
         return ((lon - self.lon0) * self.squeeze * PX_PER_DEGREE, (self.lat1 - lat) * PX_PER_DEGREE)
 
 
-def kingdom_colours(board: Board) -> dict[str, str]:
-    """Bright colours for playable kingdoms, muted stable ones for the barbarians."""
-    colours: dict[str, str] = {}
-    playable = board.playable_kingdoms()
-    for i, kid in enumerate(playable):
-        colours[kid] = PLAYABLE_COLOURS[i % len(PLAYABLE_COLOURS)]
-    for kid in board.kingdoms:
-        if kid not in colours:
-            h = hashlib.sha256(kid.encode()).digest()
-            colours[kid] = f"hsl({30 + h[0] % 40}, {12 + h[1] % 14}%, {72 + h[2] % 12}%)"
-    return colours
+@dataclass(frozen=True)
+class Layout:
+    """A board's geometry and its static layers, as SVG fragments ready to be joined."""
+
+    width: float
+    height: float
+    land: tuple[str, ...]
+    sites: Mapping[str, Point]
+    """The centre of every land territory and sea zone, in pixels."""
+    outlines: Mapping[str, str]
+    """The path data (``d``) of every land and sea cell."""
+    colours: Mapping[str, str]
+    """Kingdom id -> colour (see :func:`kingdom_colours`)."""
+    seas: str
+    borders: str
+    kingdom_names: str
+    labels: str
+    """Territory and sea names: drawn above everything but badges."""
+    settlement_names: str
+    """Under the territory names, in small italics (the board, not the report maps: see STYLE)."""
+
+
+_layouts: dict[int, tuple[Board, Layout]] = {}
+_layouts_lock = Lock()
+
+
+def board_layout(board: Board) -> Layout:
+    """The layout of ``board``, computed on the first call and kept (boards are immutable).
+
+    Keyed by identity, holding the board so its id cannot be reused: a Board holds dicts, so it
+    has no hash, and hashing its content would cost more than the cache saves.
+    """
+    with _layouts_lock:
+        hit = _layouts.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    layout = _compute_layout(board)
+    with _layouts_lock:
+        if len(_layouts) >= LAYOUT_CACHE:
+            _layouts.pop(next(iter(_layouts)))
+        _layouts[id(board)] = (board, layout)
+    return layout
+
+
+def _compute_layout(board: Board) -> Layout:
+    land = list(board.territories)
+    seas = list(board.seas)
+    ids = land + seas
+    centres = [(board.territories[t].lon, board.territories[t].lat) for t in land]
+    centres += [(board.seas[s].lon, board.seas[s].lat) for s in seas]
+    proj = Projection.fit(centres)
+    sites = [proj(lon, lat) for lon, lat in centres]
+    tiles = cells(sites, proj.width, proj.height)
+    outlines = {cid: _path(tiles[i].polygon) for i, cid in enumerate(ids)}
+    river_pairs = {frozenset(pair) for river in board.rivers.values() for pair in river.borders}
+    sea_layer = [f'<rect width="{proj.width:.0f}" height="{proj.height:.0f}" fill="{SEA_OPEN}"/>']
+    for sid in seas:
+        fill = SEA_OPEN if board.seas[sid].open else SEA_COASTAL
+        sea_layer.append(f'<path id="sea-{escape(sid)}" d="{outlines[sid]}" fill="{fill}" stroke="none"/>')
+    labels: list[str] = []
+    settlements: list[str] = []
+    for index, tid in enumerate(land):
+        terr = board.territories[tid]
+        x, y = sites[index]
+        labels.append(text(x, y + 12, terr.name, "t", halo=True))
+        if terr.settlement and terr.settlement != terr.name:
+            settlements.append(text(x, y + 21, terr.settlement, "c", halo=True))
+    for index, sid in enumerate(seas, start=len(land)):
+        x, y = sites[index]
+        labels.append(text(x, y, board.seas[sid].name, "s"))
+    return Layout(
+        width=proj.width,
+        height=proj.height,
+        land=tuple(land),
+        sites=dict(zip(ids, sites, strict=True)),
+        outlines=outlines,
+        colours=kingdom_colours(board),
+        seas="\n".join(sea_layer),
+        borders="\n".join(
+            [*_edges(board, land, ids, tiles, river_pairs), *_links(board, land, tiles, sites)]
+        ),
+        kingdom_names="\n".join(_kingdom_names(board, sites, land)),
+        labels="\n".join(labels),
+        settlement_names="\n".join(settlements),
+    )
 
 
 def _path(points: Iterable[Point]) -> str:
@@ -93,8 +174,100 @@ def _line(a: Point, b: Point, style: str) -> str:
     return f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" {style}/>'
 
 
-def _text(x: float, y: float, text: str, css: str) -> str:
-    return f'<text x="{x:.1f}" y="{y:.1f}" class="{css}">{escape(text)}</text>'
+def text(x: float, y: float, content: str, css: str, *, halo: bool = False) -> str:
+    """A text element, escaped; with ``halo`` a white copy underneath keeps it legible on any fill."""
+    body = escape(content)
+    under = f'<text x="{x:.1f}" y="{y:.1f}" class="{css} o">{body}</text>' if halo else ""
+    return f'{under}<text x="{x:.1f}" y="{y:.1f}" class="{css}">{body}</text>'
+
+
+def land_cells(layout: Layout, fills: Mapping[str, str], marked: Iterable[str] = ()) -> list[str]:
+    """One filled path per land territory, ``id="land-<tid>"``; marked ones get a red stroke."""
+    red = set(marked)
+    out: list[str] = []
+    for tid in layout.land:
+        stroke = f' stroke="{HIGHLIGHT}" stroke-width="3"' if tid in red else ""
+        out.append(f'<path id="land-{escape(tid)}" d="{layout.outlines[tid]}" fill="{fills[tid]}"{stroke}/>')
+    return out
+
+
+def highlights(layout: Layout, marked: Iterable[str]) -> list[str]:
+    """A strong red outline over the borders for each marked territory or sea zone."""
+    return [
+        f'<path class="highlight" id="highlight-{escape(cid)}" d="{layout.outlines[cid]}" fill="none" '
+        f'stroke="{HIGHLIGHT}" stroke-width="4.5" stroke-linejoin="round"/>'
+        for cid in dict.fromkeys(marked)
+        if cid in layout.outlines
+    ]
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A swatch and its label in the legend band."""
+
+    colour: str
+    label: str
+
+
+@dataclass(frozen=True)
+class LegendKey:
+    """A mark of the map (drawn around 0,0, ``width`` pixels wide) and what it means."""
+
+    symbol: str
+    label: str
+    width: float = 14.0
+
+
+def document(
+    layout: Layout,
+    layers: Sequence[str],
+    title: str,
+    swatches: Sequence[LegendEntry],
+    keys: Sequence[LegendKey],
+) -> Drawing:
+    """The SVG document: the map ``layers`` in order, then a legend band under the map."""
+    legend, band = _legend(layout.width, layout.height, title, swatches, keys)
+    total = layout.height + band
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{layout.width:.0f}" height="{total:.0f}" '
+        f'viewBox="0 0 {layout.width:.0f} {total:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
+        STYLE,
+        *layers,
+        *legend,
+        "</svg>",
+    ]
+    return Drawing("\n".join(out), math.ceil(layout.width), math.ceil(total))
+
+
+def _legend(
+    width: float, top: float, title: str, swatches: Sequence[LegendEntry], keys: Sequence[LegendKey]
+) -> tuple[list[str], float]:
+    """The title on the left, the swatches in a grid on its right, the keys in rows under them."""
+    left = 420.0
+    column = max((sym.text_width(s.label, 11) + 34 for s in swatches), default=200.0)
+    per_row = max(1, min(math.ceil(len(swatches) / 2) or 1, int((width - left) // column)))
+    step = (width - left) / per_row
+    rows = math.ceil(len(swatches) / per_row)
+    out = [f'<text x="12" y="{top + 24:.0f}" class="h">{escape(title)}</text>']
+    for i, entry in enumerate(swatches):
+        x = left + step * (i % per_row)
+        y = top + 20 + 24 * (i // per_row)
+        out.append(
+            f'<rect x="{x:.0f}" y="{y - 10:.0f}" width="14" height="12" fill="{entry.colour}" stroke="#333"/>'
+        )
+        out.append(f'<text x="{x + 20:.0f}" y="{y:.0f}" class="l">{escape(entry.label)}</text>')
+    y = top + 24 * max(rows, 1) + 24
+    x = 12.0
+    for key in keys:
+        span = key.width + 4 + sym.text_width(key.label, 11) + 18
+        if x + span > width and x > 12:
+            x, y = 12.0, y + 20
+        out.append(sym.at(x + key.width / 2, y - 4, key.symbol))
+        out.append(f'<text x="{x + key.width + 4:.1f}" y="{y:.1f}" class="l">{escape(key.label)}</text>')
+        x += span
+    band = y - top + 14
+    out.insert(0, f'<rect x="0" y="{top:.0f}" width="{width:.0f}" height="{band:.0f}" fill="#fbf8f1"/>')
+    return out, band
 
 
 def draw_board(
@@ -105,61 +278,49 @@ def draw_board(
     title: str | None = None,
 ) -> Drawing:
     """The whole board as one SVG document; ``fills`` overrides the colour of some territories."""
-    land = list(board.territories)
-    seas = list(board.seas)
-    ids = land + seas
-    centres = [(board.territories[t].lon, board.territories[t].lat) for t in land]
-    centres += [(board.seas[s].lon, board.seas[s].lat) for s in seas]
-    proj = Projection.fit(centres)
-    sites = [proj(lon, lat) for lon, lat in centres]
-    tiles = cells(sites, proj.width, proj.height)
-    colours = kingdom_colours(board)
-    fills = fills or {}
-    marked = set(highlight)
-    river_pairs = {frozenset(pair) for river in board.rivers.values() for pair in river.borders}
-
-    total_height = proj.height + LEGEND_BAND
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{proj.width:.0f}" height="{total_height:.0f}" '
-        f'viewBox="0 0 {proj.width:.0f} {total_height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
-        "<style>"
-        ".t{font-size:9px;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.4px;"
-        "stroke-linejoin:round}"
-        ".s{font-size:9px;font-style:italic;fill:#1f4f70;text-anchor:middle}"
-        ".k{font-size:12px;font-weight:bold;letter-spacing:1px;fill:#3b3024;opacity:.55;text-anchor:middle;"
-        "text-transform:uppercase}"
-        ".h{font-size:18px;font-weight:bold;fill:#222}"
-        ".l{font-size:11px;fill:#222}"
-        ".c{font-size:7px;font-style:italic;fill:#333;text-anchor:middle;paint-order:stroke;stroke:#fff;"
-        "stroke-width:2px;stroke-linejoin:round}"
-        "</style>",
-        f'<rect width="{proj.width:.0f}" height="{proj.height:.0f}" fill="{SEA_OPEN}"/>',
-    ]
-    for index, sid in enumerate(seas, start=len(land)):
-        fill = SEA_OPEN if board.seas[sid].open else SEA_COASTAL
-        out.append(f'<path id="sea-{sid}" d="{_path(tiles[index].polygon)}" fill="{fill}" stroke="none"/>')
-    for index, tid in enumerate(land):
+    layout = board_layout(board)
+    given = fills or {}
+    colour = {tid: given.get(tid, layout.colours[board.territories[tid].kingdom]) for tid in layout.land}
+    marked = list(highlight)
+    capitals = {k.capital for k in board.kingdoms.values()}
+    holy = {c.territory for c in board.religious_capitals.values()}
+    markers: list[str] = []
+    for tid in layout.land:
         terr = board.territories[tid]
-        fill = fills.get(tid, colours[terr.kingdom])
-        stroke = ' stroke="#c0392b" stroke-width="3"' if tid in marked else ""
-        out.append(f'<path id="land-{tid}" d="{_path(tiles[index].polygon)}" fill="{fill}"{stroke}/>')
-    out.extend(_edges(board, land, ids, tiles, river_pairs))
-    out.extend(_links(board, land, tiles, sites))
-    out.extend(_kingdom_names(board, sites, land))
-    for index, tid in enumerate(land):
-        out.extend(_marker(board, tid, sites[index]))
-    for index, sid in enumerate(seas, start=len(land)):
-        x, y = sites[index]
-        out.append(_text(x, y, board.seas[sid].name, "s"))
-    out.extend(_legend(board, colours, proj, title or board.name))
-    out.append("</svg>")
-    return Drawing("\n".join(out), math.ceil(proj.width), math.ceil(total_height))
+        x, y = layout.sites[tid]
+        if terr.site:
+            markers.append(sym.at(x, y, sym.capital() if tid in capitals else sym.site()))
+        if terr.port:
+            markers.append(sym.at(x + 6, y, sym.port()))
+        if tid in holy:
+            markers.append(sym.at(x - 7, y, sym.holy()))
+    layers = [
+        layout.seas,
+        *land_cells(layout, colour, marked),
+        layout.borders,
+        layout.kingdom_names,
+        *highlights(layout, marked),
+        *markers,
+        layout.labels,
+        layout.settlement_names,
+    ]
+    swatches = [LegendEntry(layout.colours[k], board.kingdoms[k].name) for k in board.playable_kingdoms()]
+    keys = [
+        LegendKey(sym.site(), "settlement"),
+        LegendKey(sym.capital(), "capital"),
+        LegendKey(sym.port(), "port"),
+        LegendKey(sym.holy(), "religious capital"),
+        LegendKey(sym.strait(), "strait"),
+    ]
+    return document(layout, layers, title or board.name, swatches, keys)
 
 
 def _edges(
     board: Board, land: list[str], ids: list[str], tiles: list[Cell], rivers: set[frozenset[str]]
 ) -> list[str]:
-    out: list[str] = []
+    """Cell edges, one path per kind of border (coast, frontier, river, inner): a few elements
+    draw much faster than a thousand lines, in cairosvg above all."""
+    kinds: dict[str, list[str]] = {}
     n_land = len(land)
     for index, tid in enumerate(land):
         terr = board.territories[tid]
@@ -181,8 +342,9 @@ def _edges(
                     style = f'stroke="{FRONTIER}" stroke-width="1.6"'
                 else:
                     style = 'stroke="#ffffff" stroke-opacity=".8" stroke-width=".8"'
-            out.append(_line(edge.start, edge.end, style))
-    return out
+            (a, b) = edge.start, edge.end
+            kinds.setdefault(style, []).append(f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}")
+    return [f'<path d="{" ".join(parts)}" fill="none" {style}/>' for style, parts in kinds.items()]
 
 
 def _links(board: Board, land: list[str], tiles: list[Cell], sites: list[Point]) -> list[str]:
@@ -198,12 +360,10 @@ def _links(board: Board, land: list[str], tiles: list[Cell], sites: list[Point])
             if j is None or j < i or j in touching:
                 continue
             name = straits.get(frozenset((tid, oid)))
-            out.append(
-                _line(sites[i], sites[j], f'stroke="{FRONTIER}" stroke-width="1.4" stroke-dasharray="4 3"')
-            )
+            out.append(_line(sites[i], sites[j], sym.STRAIT_STYLE))
             if name:
                 mx, my = (sites[i][0] + sites[j][0]) / 2, (sites[i][1] + sites[j][1]) / 2
-                out.append(_text(mx, my - 3, name, "s"))
+                out.append(text(mx, my - 3, name, "s"))
     return out
 
 
@@ -212,56 +372,9 @@ def _kingdom_names(board: Board, sites: list[Point], land: list[str]) -> list[st
     out: list[str] = []
     for kid, kingdom in board.kingdoms.items():
         members = [sites[index[t]] for t in board.territories_of(kid)]
-        if not kingdom.playable and len(members) < NAMED_BARBARIANS:
+        if not members or (not kingdom.playable and len(members) < NAMED_BARBARIANS):
             continue
         x = sum(p[0] for p in members) / len(members)
         y = sum(p[1] for p in members) / len(members)
-        out.append(_text(x, y - 14, kingdom.name, "k"))
-    return out
-
-
-def _marker(board: Board, tid: str, at: Point) -> list[str]:
-    terr = board.territories[tid]
-    x, y = at
-    capitals = {k.capital for k in board.kingdoms.values()}
-    holy = {c.territory for c in board.religious_capitals.values()}
-    out: list[str] = []
-    if terr.site:
-        r = 4.2 if tid in capitals else 2.8
-        out.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
-        )
-        if tid in capitals:
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="1.6" fill="#222"/>')
-    if terr.port:
-        out.append(f'<rect x="{x + 4:.1f}" y="{y - 2:.1f}" width="4" height="4" fill="{COAST}"/>')
-    if tid in holy:
-        out.append(f'<text x="{x - 9:.1f}" y="{y + 3:.1f}" class="l">✝</text>')
-    out.append(_text(x, y + 12, terr.name, "t"))
-    if terr.settlement and terr.settlement != terr.name:
-        out.append(_text(x, y + 21, terr.settlement, "c"))
-    return out
-
-
-def _legend(board: Board, colours: Mapping[str, str], proj: Projection, title: str) -> list[str]:
-    """A band under the map: the title, a swatch per playable kingdom, and the symbols."""
-    playable = board.playable_kingdoms()
-    top = proj.height
-    out = [
-        f'<rect x="0" y="{top:.0f}" width="{proj.width:.0f}" height="{LEGEND_BAND:.0f}" fill="#fbf8f1"/>',
-        f'<text x="12" y="{top + 24:.0f}" class="h">{escape(title)}</text>',
-    ]
-    per_row = math.ceil(len(playable) / 2) or 1
-    step = (proj.width - 420) / per_row
-    for i, kid in enumerate(playable):
-        x = 420 + step * (i % per_row)
-        y = top + 20 + 24 * (i // per_row)
-        out.append(
-            f'<rect x="{x:.0f}" y="{y - 10:.0f}" width="14" height="12" fill="{colours[kid]}" stroke="#333"/>'
-        )
-        out.append(f'<text x="{x + 20:.0f}" y="{y:.0f}" class="l">{escape(board.kingdoms[kid].name)}</text>')
-    out.append(
-        f'<text x="12" y="{top + 48:.0f}" class="l">○ settlement  ◉ capital  ■ port  ✝ religious capital  '
-        "- - strait</text>"
-    )
+        out.append(text(x, y - 14, kingdom.name.upper(), "k"))
     return out

@@ -21,9 +21,13 @@ from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
-from adjudicator.rulesets.medioevo import edits, receipt_summary, setup
+from adjudicator.core.view import PlayerView
+from adjudicator.report.model import ReportInput
+from adjudicator.report.sections import RulesetSections
+from adjudicator.rulesets.medioevo import edits, map_highlights, receipt_summary, report_sections, setup
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
+from adjudicator.rulesets.medioevo.mapdraw import Drawing
 from adjudicator.rulesets.medioevo.orders import (
     CARD_DRAW,
     CARDS,
@@ -74,6 +78,7 @@ from adjudicator.rulesets.medioevo.phases.piece_purchases import customise_probl
 from adjudicator.rulesets.medioevo.phases.purchase_terms import blocked
 from adjudicator.rulesets.medioevo.phases.repairs import repair_options
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
+from adjudicator.rulesets.medioevo.reportmap import report_map
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
 
@@ -303,6 +308,20 @@ class MedioevoRuleset:
     def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
         """What ``orders`` leave (florins, technologies of the turn), for the mailed receipt."""
         return receipt_summary.summary(_mu(state), power, orders, self.data)
+
+    def report_sections(self, report: ReportInput) -> RulesetSections:
+        """The sheet, the standings and the phase tables of a turn report (from the view only)."""
+        return report_sections.report_sections(report)
+
+    def report_map(self, view: PlayerView, window: str | None = None, *, highlights: bool = True) -> Drawing:
+        """The map of ``view``'s report: owners, armies, buildings, pieces, and in red the places
+        where the viewer fought, took or lost something (map_highlights.py). ``window`` is the
+        window resolved (the view's own window is the one now open). Without ``highlights`` the
+        map is the same for every viewer of a window, so its PNG is made once."""
+        names = {kind: words[0] for kind, words in self.data.purchase_rules.piece_names.items() if words}
+        title = f"{view.game} after {window}" if window else f"{view.game}, {view.window} open"
+        marked = map_highlights.highlighted(view, names) if highlights else ()
+        return report_map(self.board, view.data, highlight=marked, title=title)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""

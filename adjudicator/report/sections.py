@@ -1,0 +1,159 @@
+"""The parts of a report every ruleset shares: what happened phase by phase, the orders and their
+results, the dice, the next deadline. A ruleset adds its own (a power's sheet, the standings, tables
+for a phase) through an optional ``report_sections`` hook returning :class:`RulesetSections`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from adjudicator.core.events import DiceRolled, Event
+from adjudicator.core.results import OrderResult
+from adjudicator.core.ruleset import PhaseSpec
+from adjudicator.core.view import GM
+from adjudicator.report.document import Line, Section, Table
+from adjudicator.report.model import ReportInput
+
+BOOKKEEPING = frozenset({"window-adjudicated", "window-opened", "game-created"})
+"""Events that record the game's inputs for replay; reports do not tell them."""
+
+
+@dataclass(frozen=True)
+class RulesetSections:
+    """What a ruleset adds to a report: tables under a phase, and sections of its own."""
+
+    phase_tables: Mapping[str, tuple[Table, ...]] = field(default_factory=dict)
+    sections: tuple[Section, ...] = ()
+
+
+class SectionsHook(Protocol):
+    def __call__(self, report: ReportInput) -> RulesetSections: ...
+
+
+def phase_of(event_phase: str) -> str:
+    """``T2.purchases`` → ``purchases``; an event outside any phase → ''."""
+    return event_phase.rpartition(".")[2] if event_phase else ""
+
+
+def dice_text(roll: DiceRolled, with_key: bool) -> str:
+    loaded = " (loaded by the GM)" if roll.loaded else ""
+    key = f" [key {roll.key}]" if with_key else ""
+    return f"d{roll.sides} for {roll.purpose or roll.key}: {roll.value}{loaded}{key}"
+
+
+def happened(
+    report: ReportInput, phases: Sequence[PhaseSpec], extra: Mapping[str, tuple[Table, ...]]
+) -> Section:
+    """The window's events the viewer may see, under the rulebook's phases, dice where they fell."""
+    titles = {p.id: (p.number, p.title) for p in phases}
+    with_key = report.is_gm
+    grouped: dict[str, list[Line]] = {}
+    for event in report.view.events:
+        if event.kind in BOOKKEEPING:
+            continue
+        lines = grouped.setdefault(phase_of(event.phase), [])
+        if isinstance(event, DiceRolled):
+            lines.append(Line(dice_text(event, with_key), status="dice"))
+        else:
+            lines.append(Line(event.summary()))
+    for pid in extra:
+        grouped.setdefault(pid, [])
+    order = {p.id: i for i, p in enumerate(phases)}
+    children = []
+    for pid in sorted(grouped, key=lambda p: (order.get(p, len(order)), p)):
+        number, title = titles.get(pid, (None, pid.replace("_", " ").capitalize() or "General"))
+        heading = f"Phase {number}: {title}" if number else title
+        children.append(
+            Section(
+                key=f"phase-{pid or 'general'}",
+                title=heading,
+                lines=tuple(grouped[pid]),
+                tables=extra.get(pid, ()),
+                empty="nothing to tell",
+            )
+        )
+    return Section(key="happened", title="What happened", children=tuple(children), empty="Nothing happened.")
+
+
+def _result_line(result: OrderResult, with_power: bool) -> Line:
+    who = f"{result.power}: " if with_power else ""
+    if result.ok:
+        status = "default" if result.defaulted else "ok"
+        detail = result.note + (" (a default order: none was sent)" if result.defaulted else "")
+        return Line(f"{who}{result.order}", status=status, detail=detail.strip())
+    assert result.reason is not None
+    return Line(f"{who}{result.order}", status="failed", detail=result.reason.message)
+
+
+def orders_section(report: ReportInput, phases: Sequence[PhaseSpec]) -> Section | None:
+    """Every order of the viewer (of every power for the GM) with its result and, on failure, why."""
+    if report.viewer == "public":
+        return None
+    order = {p.id: i for i, p in enumerate(phases)}
+    titles = {p.id: p.title for p in phases}
+    by_phase: dict[str, list[OrderResult]] = {}
+    for result in report.results:
+        by_phase.setdefault(result.phase, []).append(result)
+    children = tuple(
+        Section(
+            key=f"orders-{pid}",
+            title=titles.get(pid, pid),
+            lines=tuple(_result_line(r, report.is_gm) for r in sorted(rs, key=lambda r: r.power)),
+        )
+        for pid, rs in sorted(by_phase.items(), key=lambda kv: order.get(kv[0], len(order)))
+    )
+    failed = sum(1 for r in report.results if not r.ok)
+    counts = f"{len(report.results)} orders, {failed} failed." if report.results else ""
+    return Section(
+        key="orders",
+        title="Orders of every power" if report.is_gm else "Your orders",
+        paragraphs=(counts,) if counts else (),
+        children=children,
+        empty="No orders were given in this window.",
+    )
+
+
+def dice_section(events: Iterable[Event]) -> Section | None:
+    """The GM's audit table: every roll with the key it was drawn from."""
+    rolls = [e for e in events if isinstance(e, DiceRolled)]
+    if not rolls:
+        return None
+    rows = tuple(
+        (phase_of(r.phase), r.key, f"d{r.sides}", str(r.value), "yes" if r.loaded else "", r.purpose)
+        for r in rolls
+    )
+    return Section(
+        key="dice",
+        title="Dice (GM)",
+        paragraphs=("Each roll is derived from the committed seed and its key; `gm verify` replays them.",),
+        tables=(Table(("phase", "key", "die", "value", "loaded", "purpose"), rows),),
+    )
+
+
+def deadline_text(deadline: datetime | None, timezone: str) -> str:
+    """The deadline as the viewer reads it, with UTC beside a local time."""
+    if deadline is None:
+        return ""
+    try:
+        zone = ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone, timezone = ZoneInfo("UTC"), "UTC"
+    local = deadline.astimezone(zone)
+    text = f"{local:%a %Y-%m-%d %H:%M} {local.tzname()}"
+    if timezone != "UTC":
+        text += f" ({deadline.astimezone(ZoneInfo('UTC')):%H:%M} UTC)"
+    return text
+
+
+def ruleset_sections(ruleset: Any, report: ReportInput) -> RulesetSections:
+    """The ruleset's own parts of the report, or none when it has no ``report_sections`` hook."""
+    hook = getattr(ruleset, "report_sections", None)
+    return hook(report) if hook is not None else RulesetSections()
+
+
+def audience(viewer: str) -> str:
+    return {GM: "the GM", "public": "the public"}.get(viewer, viewer)

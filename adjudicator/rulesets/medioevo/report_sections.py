@@ -1,0 +1,186 @@
+"""Medioevo's parts of a turn report: the power's sheet, the public standings, and tables under
+the phases (the sealed bids and the new turn order, taxes and reinforcements item by item).
+
+Everything here reads the viewer's view (``report.view``), never the state: a power's sheet is
+only ever drawn from the viewer's own record, which the view alone carries in full.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.core.view import GM, PUBLIC
+from adjudicator.report.document import Line, Section, Table
+from adjudicator.report.model import ReportInput
+from adjudicator.report.sections import RulesetSections, phase_of
+from adjudicator.rulesets.medioevo.report_ledger import ledger
+
+
+def _names(items: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(items) if items else "none"
+
+
+def _held(data: dict[str, Any], power: str) -> list[str]:
+    return sorted(t for t, terr in data["territories"].items() if terr["owner"] == power)
+
+
+def _pact_rows(pacts: list[dict[str, Any]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        (
+            str(p["id"]),
+            "military alliance" if p["kind"] == "alliance" else "pact",
+            ", ".join(p["parties"]),
+            p["terms"] or "(no terms written)",
+            f"turn {p['until']}" if p["until"] is not None else "no end",
+            "its parties (secret)" if p["secret"] else "everyone",
+        )
+        for p in pacts
+    )
+
+
+PACT_COLUMNS = ("no.", "kind", "parties", "terms", "until", "known to")
+
+
+def sheet(report: ReportInput, power: str) -> Section:
+    """One power's sheet: florins line by line, PO and CB, techs, cards, forces, loans, pacts."""
+    data = report.view.data
+    own = data["powers"][power]
+    techs = ", ".join(own["techs"]) or "none"
+    cards = ", ".join(own["cards"]) or "none"
+    paragraphs = [
+        f"Kingdom: {own['kingdom']}. Honor: {own['honor']} PO. Technological level (LT): "
+        f"{own['tech_level']}; technologies: {techs}.",
+        f"Empire cards in hand: {cards}."
+        + (f" Drawn, to keep or discard: {', '.join(own['drawn'])}." if own["drawn"] else ""),
+        f"Loans: {', '.join(map(str, own['loans'])) or 'none'}. Reserve behind the screen: "
+        f"{own['reserve']} VF. Reinforcements waiting to be placed: {own['reinforcements']} VF.",
+    ]
+    if own.get("prisoners"):
+        captives = ", ".join(f"{n} VF of {p}" for p, n in sorted(own["prisoners"].items()))
+        paragraphs.append(f"Prisoners held: {captives}.")
+    tables = [ledger(report.view.events, power, int(own["florins"]))]
+    cb = own.get("casus_belli") or {}
+    if cb:
+        tables.append(
+            Table(("against", "CB"), tuple((p, str(n)) for p, n in sorted(cb.items())), "Casus belli")
+        )
+    armies = tuple(
+        (tid, str(terr["armies"][power]), ", ".join(terr["buildings"]) or "")
+        for tid, terr in sorted(data["territories"].items())
+        if terr["armies"].get(power)
+    )
+    if armies:
+        total = sum(int(r[1]) for r in armies)
+        tables.append(Table(("territory", "VF", "buildings"), armies, "Armies", ("in all", str(total), "")))
+    pieces = tuple(
+        (
+            f"{p['kind'].replace('_', ' ')} {p['number']}",
+            str(p["level"]),
+            p["location"] or "",
+            "damaged" if p["damaged"] else "",
+        )
+        for p in data["pieces"]
+        if p["owner"] == power
+    )
+    if pieces:
+        tables.append(Table(("piece", "level", "where", "state"), pieces, "Pieces"))
+    pacts = [p for p in data["pacts"] if power in p["parties"]]
+    if pacts:
+        tables.append(Table(PACT_COLUMNS, _pact_rows(pacts), "Pacts and alliances in force"))
+    held = _held(data, power)
+    paragraphs.append(f"Territories ({len(held)}): {_names(held)}.")
+    title = "Your sheet" if report.viewer == power else f"Sheet of {power}"
+    return Section(key=f"sheet-{power}", title=title, paragraphs=tuple(paragraphs), tables=tuple(tables))
+
+
+def standings(report: ReportInput) -> Section:
+    """What everyone sees: PO, territories, LT per power; wars, truces, public pacts; turn order."""
+    data = report.view.data
+    powers = data["powers"]
+    wars: dict[str, list[str]] = {p: [] for p in powers}
+    for a, b in data["wars"]:
+        wars.setdefault(a, []).append(b)
+        wars.setdefault(b, []).append(a)
+    rows = tuple(
+        (
+            pid,
+            powers[pid]["kingdom"],
+            str(powers[pid]["honor"]),
+            str(len(_held(data, pid))),
+            str(powers[pid]["tech_level"]),
+            str(sum(t["armies"].get(pid, 0) for t in data["territories"].values())),
+            ", ".join(sorted(wars.get(pid, []))) or "at peace",
+        )
+        for pid in sorted(powers, key=lambda p: (-powers[p]["honor"], -len(_held(data, p)), p))
+    )
+    tables = [Table(("power", "kingdom", "PO", "territories", "LT", "VF on the map", "at war with"), rows)]
+    truces = tuple(
+        (" and ".join(t["parties"]), f"turn {t['until']}", t["imposed_by"]) for t in data.get("truces", [])
+    )
+    if truces:
+        tables.append(Table(("between", "until", "imposed by"), truces, "Truces"))
+    public = [p for p in data["pacts"] if not p["secret"]] if report.viewer != GM else data["pacts"]
+    if public:
+        caption = "Every pact (GM)" if report.viewer == GM else "Pacts known to you"
+        tables.append(Table(PACT_COLUMNS, _pact_rows(public), caption))
+    pope = next((p for p, d in powers.items() if d.get("pope")), None)
+    paragraphs = (
+        f"Turn order: {', '.join(data['turn_order']) or 'not set yet'}. "
+        f"Pope: {pope or 'none'}. Empire cards left in the deck: "
+        f"{data['deck_size'] if data.get('deck_size') is not None else len(data.get('deck') or [])}.",
+    )
+    return Section(key="standings", title="Standings", paragraphs=paragraphs, tables=tuple(tables))
+
+
+def _phase_tables(report: ReportInput) -> dict[str, tuple[Table, ...]]:
+    """Tables that make a phase readable at a glance: the bids, taxes and reinforcements."""
+    out: dict[str, list[Table]] = {}
+    places: dict[str, tuple[int, int]] = {}
+    for e in report.view.events:
+        p = e.payload()
+        if e.kind == "mu-place-won":
+            places[p["power"]] = (p["place"], p["price"])
+    for e in report.view.events:
+        p = e.payload()
+        phase = phase_of(e.phase)
+        if e.kind == "mu-bids-revealed":
+            rows = tuple(
+                (
+                    power,
+                    str(bid),
+                    str(places[power][0]) if power in places else "",
+                    str(places[power][1]) if power in places else "",
+                )
+                for power, bid in sorted(p["bids"].items(), key=lambda kv: (-kv[1], kv[0]))
+            )
+            out.setdefault(phase, []).append(
+                Table(("power", "sealed bid", "place won", "paid"), rows, "Sealed bids, opened")
+            )
+        elif e.kind in ("mu-taxes", "mu-reinforcements"):
+            unit = "florins" if e.kind == "mu-taxes" else "VF"
+            what = "Taxes" if e.kind == "mu-taxes" else "Reinforcements"
+            items: tuple[tuple[str, ...], ...] = tuple((item, str(n)) for item, n in p["items"].items())
+            out.setdefault(phase, []).append(
+                Table(("from", unit), items, f"{what} of {p['power']}", ("total", str(p["total"])))
+            )
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def report_sections(report: ReportInput) -> RulesetSections:
+    """The viewer's sheet (every power's for the GM), the standings and the phase tables."""
+    sections: list[Section] = []
+    powers = report.view.data["powers"]
+    if report.viewer == GM:
+        sections.append(
+            Section(
+                key="sheets",
+                title="Every power's sheet (GM)",
+                children=tuple(sheet(report, p) for p in sorted(powers)),
+            )
+        )
+    elif report.viewer != PUBLIC and report.viewer in powers:
+        sections.append(sheet(report, report.viewer))
+    sections.append(standings(report))
+    if report.view.data.get("over"):
+        sections.append(Section(key="over", title="The game is over", lines=(Line("No further windows."),)))
+    return RulesetSections(phase_tables=_phase_tables(report), sections=tuple(sections))

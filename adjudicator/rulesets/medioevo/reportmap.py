@@ -1,0 +1,178 @@
+"""The map of a turn report: the board coloured by owner, with armies, buildings and pieces marked.
+
+Drawn from a viewer's view data only (``PlayerView.data``), on the board's cached layout
+(``mapdraw.board_layout``), so a report map costs a few milliseconds once the board is laid out.
+Every string that comes from the data is escaped: a power or building id can hold anything.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from adjudicator.rulesets.medioevo import mapsymbols as sym
+from adjudicator.rulesets.medioevo.board import Board
+from adjudicator.rulesets.medioevo.mapcolours import UNKNOWN_POWER, muted, power_colours
+from adjudicator.rulesets.medioevo.mapdraw import (
+    Drawing,
+    Layout,
+    LegendEntry,
+    LegendKey,
+    board_layout,
+    document,
+    highlights,
+    land_cells,
+)
+
+BADGE_RISE = 13.0  # army and piece badges sit this far above a territory's centre
+BADGE_GAP = 2.0
+
+
+def _count(value: Any) -> int:
+    """A count from the data, 0 when it is not a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _fills(
+    board: Board, layout: Layout, territories: Mapping[str, Any], colours: Mapping[str, str]
+) -> dict[str, str]:
+    """Owned land in its owner's colour; unowned land in its kingdom's, paler for playable kingdoms."""
+    fills: dict[str, str] = {}
+    for tid in layout.land:
+        owner = _territory(territories, tid).get("owner")
+        kingdom = board.territories[tid].kingdom
+        if owner is not None:
+            fills[tid] = colours.get(str(owner), UNKNOWN_POWER)
+        elif board.kingdoms[kingdom].playable:
+            fills[tid] = muted(layout.colours[kingdom])
+        else:
+            fills[tid] = layout.colours[kingdom]
+    return fills
+
+
+def _territory(territories: Mapping[str, Any], tid: str) -> Mapping[str, Any]:
+    found = territories.get(tid)
+    return found if isinstance(found, Mapping) else {}
+
+
+def _buildings(board: Board, layout: Layout, territories: Mapping[str, Any]) -> tuple[list[str], set[str]]:
+    """The row of marks at each territory's centre: religious capital, buildings, port; and the
+    kinds of building drawn (for the legend)."""
+    holy = {c.territory for c in board.religious_capitals.values()}
+    seen: set[str] = set()
+    out: list[str] = []
+    for tid in layout.land:
+        terr = board.territories[tid]
+        held = _territory(territories, tid)
+        damaged = {str(b) for b in held.get("damaged") or ()}
+        standing = [str(b) for b in held.get("buildings") or ()]
+        marks = sorted(
+            ((sym.building_key(b), b in damaged) for b in standing), key=lambda m: sym.row_order(m[0])
+        )
+        seen.update(key for key, _ in marks)
+        row = [(sym.building(key, hit), sym.css(key) + (" damaged" if hit else "")) for key, hit in marks]
+        if terr.site and not any(sym.row_order(key) == 0 for key, _ in marks):
+            row.insert(0, (sym.empty_site(), "empty-site"))
+        if tid in holy:
+            row.insert(0, (sym.holy(), "holy"))
+        if terr.port:
+            row.append((sym.port(), "port"))
+        x, y = layout.sites[tid]
+        start = x - (len(row) - 1) * sym.SYMBOL_STEP / 2
+        out.extend(sym.at(start + i * sym.SYMBOL_STEP, y, mark, css) for i, (mark, css) in enumerate(row))
+    return out, seen
+
+
+def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[str]:
+    """Above each centre: a pill per power with armies there, then a square per power with pieces."""
+    rows: dict[str, list[tuple[str, float, str]]] = {}
+    territories = data.get("territories") or {}
+    for tid in layout.land:
+        armies = _territory(territories, tid).get("armies") or {}
+        for power in sorted(armies, key=str):
+            n = _count(armies[power])
+            if n > 0:
+                colour = colours.get(str(power), UNKNOWN_POWER)
+                rows.setdefault(tid, []).append(
+                    (sym.army_badge(str(n), colour), sym.badge_width(str(n)), "army")
+                )
+    pieces = Counter(
+        (str(p.get("location")), str(p.get("owner")))
+        for p in data.get("pieces") or ()
+        if isinstance(p, Mapping) and str(p.get("location")) in layout.sites
+    )
+    for (where, owner), n in sorted(pieces.items()):
+        colour = colours.get(owner, UNKNOWN_POWER)
+        rows.setdefault(where, []).append(
+            (sym.piece_badge(str(n), colour), sym.piece_width(str(n)), "pieces")
+        )
+    out: list[str] = []
+    for where, badges in rows.items():
+        total = sum(width for _, width, _ in badges) + BADGE_GAP * (len(badges) - 1)
+        x, y = layout.sites[where]
+        left = x - total / 2
+        for badge, width, css in badges:
+            out.append(sym.at(left + width / 2, y - BADGE_RISE, badge, css))
+            left += width + BADGE_GAP
+    return out
+
+
+def _swatches(board: Board, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[LegendEntry]:
+    """One line per power in play: its kingdom's name (and its id when it differs), land and VF."""
+    powers = data.get("powers") or {}
+    territories = data.get("territories") or {}
+    held = Counter(
+        str(t.get("owner")) for t in territories.values() if isinstance(t, Mapping) and t.get("owner")
+    )
+    armies: Counter[str] = Counter()
+    for t in territories.values():
+        if isinstance(t, Mapping):
+            for power, n in (t.get("armies") or {}).items():
+                armies[str(power)] += _count(n)
+    out: list[LegendEntry] = []
+    for pid in sorted(powers, key=str):
+        info = powers[pid] if isinstance(powers[pid], Mapping) else {}
+        kingdom = board.kingdoms.get(str(info.get("kingdom")))
+        name = kingdom.name if kingdom else str(pid)
+        if kingdom and str(info.get("kingdom")) != pid:
+            name += f" ({pid})"
+        out.append(LegendEntry(colours[pid], f"{name}: {held[str(pid)]} territories, {armies[str(pid)]} VF"))
+    return out
+
+
+def _keys(seen: set[str]) -> list[LegendKey]:
+    keys = [LegendKey(sym.building(b), b) for b in sym.BUILDINGS]
+    keys.insert(3, LegendKey(sym.empty_site(), "empty site"))
+    if sym.OTHER in seen:
+        keys.append(LegendKey(sym.building(sym.OTHER), sym.OTHER))
+    return [
+        *keys,
+        LegendKey(sym.damaged_mark(), "damaged"),
+        LegendKey(sym.port(), "port"),
+        LegendKey(sym.holy(), "religious capital"),
+        LegendKey(sym.army_badge("12", "#ffffff"), "armies (VF)", sym.badge_width("12")),
+        LegendKey(
+            sym.piece_badge("2", "#555555"), "transports, siege engines, captains", sym.piece_width("2")
+        ),
+        LegendKey(sym.highlight_key(), "fought, taken or lost this window"),
+    ]
+
+
+def report_map(board: Board, data: dict[str, Any], *, highlight: Iterable[str] = (), title: str) -> Drawing:
+    """The board as ``data`` (one viewer's view data) shows it, ``highlight`` outlined in red."""
+    layout = board_layout(board)
+    colours = power_colours(board, data.get("powers") or {})
+    territories = data.get("territories") or {}
+    marks, seen = _buildings(board, layout, territories)
+    layers = [
+        layout.seas,
+        *land_cells(layout, _fills(board, layout, territories, colours)),
+        layout.borders,
+        layout.kingdom_names,
+        *highlights(layout, highlight),
+        *marks,
+        layout.labels,
+        *_badges(layout, data, colours),
+    ]
+    return document(layout, layers, title, _swatches(board, data, colours), _keys(seen))

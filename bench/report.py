@@ -1,0 +1,91 @@
+"""Speed of a turn report: one power's report of a 10-power game (every playable kingdom).
+
+Run: .venv/bin/python bench/report.py [--windows N] [--runs N] [--power P]
+Target: ``render_report`` of one power's report (text, HTML file, mail HTML, JSON, order template,
+map) in under 1 s. The bots play the game on SQLite first (not timed); the report of the last
+window they resolved is rendered once to warm up, then timed over ``--runs`` runs, each with the
+map PNG made anew (the first report of a window) and again with it made (every other viewer's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from adjudicator.bots import medioevo_orders
+from adjudicator.report import raster
+from adjudicator.report.render import render_report
+from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
+from adjudicator.rulesets.registry import get_ruleset
+from adjudicator.service.judge import Judge
+from adjudicator.store.db import make_engine, migrate
+
+TARGET_SECONDS = 1.0
+
+
+def play(judge: Judge, powers: tuple[str, ...], windows: int) -> list[str]:
+    """The bots play ``windows`` windows that take orders; the labels of every window resolved."""
+    secrets = judge.create_game("bench", "medioevo", powers, {"turns": 1000}, seed=b"r" * 32)
+    labels: list[str] = []
+    for _ in range(windows):
+        ruleset = judge.ruleset(judge.game("bench")[0])
+        state = judge.state("bench")
+        for power in powers:
+            lines = medioevo_orders(judge.view("bench", power), ruleset.legal_orders(state, power))
+            judge.submit("\n".join([f"GAME bench POWER {power} SECRET {secrets[power]}", *lines, "READY"]))
+        labels.extend(judge.adjudicate("bench").labels)
+    return labels
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--windows", type=int, default=4, help="windows the bots play (default: 4)")
+    parser.add_argument("--runs", type=int, default=10, help="timed renders (default: 10)")
+    parser.add_argument("--power", default="", help="whose report (default: the first kingdom)")
+    args = parser.parse_args()
+    ruleset = get_ruleset("medioevo")
+    assert isinstance(ruleset, MedioevoRuleset)
+    powers = ruleset.board.playable_kingdoms()
+    power = args.power or powers[0]
+    engine = make_engine(f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}")
+    migrate(engine)
+    judge = Judge(engine)
+    start = time.perf_counter()
+    labels = play(judge, powers, args.windows)
+    played = time.perf_counter() - start
+    label = labels[-1]
+    report = judge.report_input("bench", label, power)
+
+    rendered = render_report(report, ruleset)  # warm-up: templates compiled, the board loaded
+    timings: list[float] = []  # cold: the window's map PNG made anew, as for its first report
+    shared: list[float] = []  # the other viewers of the window: the PNG is already made
+    for _ in range(args.runs):
+        raster.reset()
+        t0 = time.perf_counter()
+        render_report(report, ruleset)
+        timings.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        render_report(report, ruleset)
+        shared.append(time.perf_counter() - t0)
+    median = statistics.median(timings)
+    sizes = ", ".join(
+        f"{name} {len(value) / 1024:.0f} KiB"
+        for name, value in (("text", rendered.text), ("html", rendered.html), ("mail", rendered.mail_html))
+    )
+    print(f"{len(powers)} powers, {len(labels)} windows played in {played:.1f} s ({', '.join(labels)})")
+    print(f"report of {power} for {label}: {len(report.view.events)} events, {len(report.results)} results")
+    print(f"  {sizes}, png {len(rendered.png or b'') / 1024:.0f} KiB")
+    verdict = "meets" if median < TARGET_SECONDS else "MISSES"
+    print(
+        f"  render_report with the map PNG made, over {len(timings)} runs: min {min(timings):.3f} s, "
+        f"median {median:.3f} s ({verdict} the target < {TARGET_SECONDS} s)"
+    )
+    print(f"  render_report with the window's PNG already made: median {statistics.median(shared):.3f} s")
+    raise SystemExit(0 if median < TARGET_SECONDS else 1)
+
+
+if __name__ == "__main__":
+    main()
