@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from adjudicator.core.engine import PhaseOutcome, WindowOutcome
 from adjudicator.core.events import (
     DiceRolled,
     Event,
@@ -20,13 +19,13 @@ from adjudicator.core.events import (
     OrdersDefaulted,
     SeedRevealed,
     Visibility,
-    WindowAdjudicated,
 )
 from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.view import GM, PUBLIC
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Stance
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState
 from adjudicator.rulesets.medioevo.view import PRIVATE_FIELDS
+from adjudicator.service.history import StoredWindow
 
 CANARY = "LEAKCANARY"
 """Every made-up text starts with this, so a report that prints one is easy to spot in a diff."""
@@ -215,7 +214,7 @@ class Secrets:
     events: bool = False
     """The events the viewer may not see (changed, dropped, new ones added)."""
     results: bool = False
-    """The other powers' results and the GM's record of every order."""
+    """The other powers' results."""
 
     def name(self) -> str:
         parts = [f"{p}'s private fields" for p in self.powers]
@@ -238,39 +237,14 @@ def one_at_a_time(viewer: str, powers: Sequence[str]) -> list[Secrets]:
     ]
 
 
-def perturb_outcome(
-    outcome: WindowOutcome, viewer: str, secrets: Secrets, seed: int, cards: Sequence[str]
-) -> WindowOutcome:
-    """``outcome`` as ``viewer`` must not be able to tell it from the real one.
-
-    Every phase's state gets the same changes (the same random draws), so the phases stay
-    consistent with the window's final state.
-    """
-
-    def state_of(s: Any) -> MedioevoState:
-        return perturb_state(s, viewer, secrets.powers, random.Random(seed), cards, hidden=secrets.hidden)
-
-    others = [p for p in sorted(cast(MedioevoState, outcome.state).powers) if p != viewer]
-    rng = random.Random(seed + 1)
-
-    def events(evs: Sequence[Event]) -> tuple[Event, ...]:
-        return perturb_events(evs, viewer, others, rng) if secrets.events else tuple(evs)
-
-    def results(rs: Sequence[OrderResult]) -> tuple[OrderResult, ...]:
-        return perturb_results(rs, viewer, others, rng) if secrets.results else tuple(rs)
-
-    phases = tuple(
-        PhaseOutcome(p.phase, p.key, state_of(p.state), events(p.events), results(p.results))
-        for p in outcome.phases
-    )
-    inputs: WindowAdjudicated = outcome.inputs
-    if secrets.results and not inputs.visibility.allows(viewer):
-        made_up = {p: (f"{CANARY} {p}",) for p in others}
-        inputs = inputs.model_copy(update={"orders": {**inputs.orders, **made_up}})
-    return replace(
-        outcome,
-        inputs=inputs,
-        phases=phases,
-        state=state_of(outcome.state),
-        unread=results(outcome.unread),
-    )
+def perturb_stored(
+    stored: StoredWindow, viewer: str, secrets: Secrets, seed: int, cards: Sequence[str]
+) -> StoredWindow:
+    """``stored`` as ``viewer`` must not be able to tell it from the real one."""
+    state = cast(MedioevoState, stored.state)
+    others = [p for p in state.seats() if p != viewer]
+    rng = random.Random(seed)
+    changed = perturb_state(state, viewer, secrets.powers, rng, cards, hidden=secrets.hidden)
+    events = perturb_events(stored.events, viewer, others, rng) if secrets.events else stored.events
+    results = perturb_results(stored.results, viewer, others, rng) if secrets.results else stored.results
+    return replace(stored, state=changed, events=events, results=results)

@@ -1,124 +1,89 @@
-"""Each resolved window of a stored game, rebuilt as the judge saw it, and every viewer's report of it.
+"""Each resolved window of a stored game as the judge reads it back, and every viewer's report of it.
 
-The judge renders a report from the window's outcome (``StoreAccess._report_input``), which it does
-not keep; the outcome is rebuilt here from the store alone (the snapshot at the window's opening,
-the orders and loaded dice of its ``window-adjudicated`` event, the seed), and checked against
-what was stored (the next snapshot's digest, the events logged for the window).
+The judge builds every report, the mailed one included, from what the store holds of a window
+(``HistoryTools._stored_window``: the state after it, its events, its results) cut to one viewer
+(``HistoryTools._viewer_input``). The leak test goes through the same two steps, and changes the
+stored window in between.
 """
 
 from __future__ import annotations
 
 import base64
-import itertools
-import json
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
-from typing import Any, cast
+from typing import cast
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from adjudicator.core.engine import WindowOutcome, resolve_window
-from adjudicator.core.events import EventRegistry, WindowAdjudicated
-from adjudicator.core.replay import read_stored
-from adjudicator.core.view import PUBLIC, PlayerView
-from adjudicator.report.model import ReportInput, report_input
+from adjudicator.report.model import ReportInput
 from adjudicator.report.render import RenderedReport, render_report
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.service.history import StoredWindow
 from adjudicator.service.judge import Judge
-from adjudicator.store.models import EventRow, Game, Snapshot, Window
+from adjudicator.store.models import Game, Outbox
 from tests.report.leak_game import GAME, ruleset
 
 
-@dataclass(frozen=True)
-class StoredWindow:
-    """One resolved window: its row, the window it opened, and its outcome rebuilt."""
-
-    window: Window
-    opened: Window
-    outcome: WindowOutcome
-
-    @property
-    def state(self) -> MedioevoState:
-        return cast(MedioevoState, self.outcome.state)
+def state_of(stored: StoredWindow) -> MedioevoState:
+    return cast(MedioevoState, stored.state)
 
 
-def stored_windows(judge: Judge, after: int = 0) -> Iterator[StoredWindow]:
-    """The resolved windows of the game whose id is above ``after``, oldest first."""
-    rules = ruleset()
-    registry = EventRegistry(rules.event_types())
+def stored_windows(judge: Judge, after: int = 0) -> list[StoredWindow]:
+    """The game's resolved windows whose id is above ``after``, oldest first, read as the judge reads them."""
     with Session(judge.engine) as session:
         game = session.get(Game, GAME)
         assert game is not None
-        windows = list(session.exec(select(Window).where(Window.game_id == GAME).order_by(col(Window.id))))
-        for window, opened in itertools.pairwise(windows):
-            assert window.id is not None
-            if window.status != "resolved" or window.id <= after:
-                continue
-            snapshot = session.exec(select(Snapshot).where(Snapshot.window_id == window.id)).one()
-            following = session.exec(select(Snapshot).where(Snapshot.window_id == opened.id)).one()
-            logged = list(
-                session.exec(
-                    select(EventRow).where(EventRow.window_id == window.id).order_by(col(EventRow.id))
-                )
-            )
-            inputs = registry.load(logged[0].kind, logged[0].payload)
-            assert isinstance(inputs, WindowAdjudicated), (
-                f"{window.label}: the log starts with {logged[0].kind}"
-            )
-            state = rules.state_type().from_json(snapshot.state)
-            assert state.digest() == inputs.state_digest == snapshot.digest
-            orders, unread = read_stored(rules, state, {p: tuple(v) for p, v in inputs.orders.items()})
-            outcome = resolve_window(rules, state, orders, game.seed, inputs.loaded_dice)
-            outcome = replace(outcome, unread=tuple(unread))
-            assert outcome.state.digest() == following.digest, f"{window.label} does not replay"
-            assert [e.kind for e in outcome.events] == [row.kind for row in logged], window.label
-            yield StoredWindow(window, opened, outcome)
+        rows = [w for w in judge._standing_resolved(session, game) if w.id is not None and w.id > after]
+        return [judge._stored_window(session, game, row) for row in rows]
 
 
-def report_of(
-    judge: Judge, stored: StoredWindow, viewer: str, outcome: WindowOutcome | None = None
-) -> ReportInput:
-    """``viewer``'s report input of the window, built the way the judge builds it (the public's as the
-    archive will: no orders, no results, no template)."""
-    outcome = outcome or stored.outcome
+def report_of(judge: Judge, stored: StoredWindow, viewer: str) -> ReportInput:
+    """``viewer``'s report input of ``stored``, cut the way the judge cuts it for the mail and the archive."""
     with Session(judge.engine) as session:
         game = session.get(Game, GAME)
         assert game is not None
-        if viewer != PUBLIC:
-            return judge._report_input(session, game, outcome, viewer, stored.opened.label, stored.opened)
-        rules = ruleset()
-        view = PlayerView(
-            viewer=PUBLIC,
-            game=game.id,
-            ruleset=game.ruleset,
-            turn=outcome.state.turn,
-            window=stored.opened.label,
-            data=rules.view(outcome.state, PUBLIC),
-            events=tuple(e for e in outcome.events if e.visibility.allows(PUBLIC)),
-        )
-        return report_input(
-            view, outcome.label, stored.opened.label, outcome.results, {}, dice_seed_hash=game.seed_hash
-        )
+        return judge._viewer_input(session, game, stored, viewer)
 
 
 def render(report: ReportInput) -> RenderedReport:
     return render_report(report, ruleset())
 
 
-def artifacts(rendered: RenderedReport) -> dict[str, str]:
-    """Every text form of a rendered report, by field name (the PNG is compared as bytes elsewhere)."""
-    out: dict[str, str] = {}
-    for f in fields(rendered):
-        value = getattr(rendered, f.name)
-        if isinstance(value, str):
-            out[f.name] = value
+def forms(rendered: RenderedReport) -> dict[str, str | bytes]:
+    """A rendered report in the forms a mail carries (the SVG map is inside the HTML file)."""
+    out: dict[str, str | bytes] = {
+        "text": rendered.text,
+        "mail HTML": rendered.mail_html,
+        "HTML file": rendered.html,
+        "JSON": rendered.json,
+        "order template": rendered.order_template,
+    }
+    if rendered.png is not None:
+        out["map PNG"] = rendered.png
     return out
 
 
-def differing(a: RenderedReport, b: RenderedReport) -> list[str]:
-    """The fields (every one of :class:`RenderedReport`, the PNG included) in which two reports differ."""
-    return [f.name for f in fields(a) if getattr(a, f.name) != getattr(b, f.name)]
+def mailed_forms(row: Outbox) -> dict[str, str | bytes]:
+    """The same forms, read from a mailed report (report/mail.py's attachments)."""
+    out: dict[str, str | bytes] = {
+        "text": row.body_text,
+        "mail HTML": row.body_html or "",
+        "order template": "",
+    }
+    for part in row.attachments:
+        kind, name = part.get("content_type", ""), part.get("filename", "")
+        if kind == "text/html":
+            out["HTML file"] = part["text"]
+        elif kind == "application/json":
+            out["JSON"] = part["text"]
+        elif kind == "text/plain" and name.startswith("orders-"):
+            out["order template"] = part["text"]
+        elif kind == "image/png":
+            out["map PNG"] = base64.b64decode(part["base64"])
+    return out
+
+
+def differing(a: dict[str, str | bytes], b: dict[str, str | bytes]) -> list[str]:
+    """The forms in which two reports differ (one missing in either counts)."""
+    return [name for name in dict.fromkeys((*a, *b)) if a.get(name) != b.get(name)]
 
 
 def seed_forms(seed: bytes) -> list[str]:
@@ -129,9 +94,3 @@ def seed_forms(seed: bytes) -> list[str]:
         base64.b64encode(seed).decode(),
         base64.urlsafe_b64encode(seed).decode(),
     ]
-
-
-def strings_in(data: Any) -> set[str]:
-    """Every string (keys included) anywhere in a JSON-like value."""
-    text = json.dumps(data, ensure_ascii=False)
-    return {json.loads(f'"{s}"') for s in re.findall(r'"((?:[^"\\]|\\.)*)"', text)}
