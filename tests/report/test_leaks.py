@@ -256,7 +256,8 @@ def test_no_report_receipt_or_json_for_one_power_shows_another_powers_secrets(tm
         seeds = planned_seeds(MIN_WINDOWS)
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-            for done in pool.map(play_and_check, [tmp_path] * len(seeds), seeds):
+            longest_first = sorted(seeds, key=turns_of, reverse=True)  # no long game left alone at the end
+            for done in pool.map(play_and_check, [tmp_path] * len(seeds), longest_first):
                 totals.add(done)
         seed = len(seeds) + 1
         while totals.windows < MIN_WINDOWS:
