@@ -332,6 +332,11 @@ def demo(
     out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
     out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))
     out.print(f"reports written to {result.reports.resolve()}")
+    out.print(
+        "  one folder a window: <power>.html (open it in a browser), .txt, .json, .png (the map), "
+        "orders-<power>.txt (the order template)"
+    )
+    out.print(f"public archive: {(result.reports / 'archive' / 'index.html').resolve()}")
 
 
 # The other command groups live in modules of their own; importing them registers their commands.

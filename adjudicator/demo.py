@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.bots import medioevo_orders
+from adjudicator.report.archive import build_archive, write_archive
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapdraw import draw_board
 from adjudicator.service.judge import Judge
@@ -60,6 +61,8 @@ def play_demo(
     for row in judge.outbox(game):
         label = labels[row.window_id] if row.window_id is not None else "game"
         write_mail(out / game / f"{row.window_id:03d}-{label}", row)
+    site = build_archive(judge.archive(game), judge.ruleset(judge.game(game)[0]))
+    write_archive(site, out / game / "archive")
     board = ruleset_board(judge, game)
     if board is not None:
         (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")

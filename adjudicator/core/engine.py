@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.core.dice import Dice
+from adjudicator.core.dice import Dice, Roll
 from adjudicator.core.events import DiceRolled, Event, OrdersDefaulted, Visibility, WindowAdjudicated
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
@@ -125,10 +125,7 @@ def resolve_window(
         if used < len(own):
             left[key] = tuple(own[used:])
         shared = shared[max(0, used - len(own)) :]
-        events.extend(
-            DiceRolled(phase=key, key=r.key, sides=r.sides, value=r.value, loaded=r.loaded, purpose=r.purpose)
-            for r in dice.rolls
-        )
+        events.extend(dice_events(ruleset, dice, key))
         events.extend(e if e.phase else e.model_copy(update={"phase": key}) for e in resolution.events)
         state = resolution.state
         outcomes.append(PhaseOutcome(phase, key, state, tuple(events), resolution.results))
@@ -148,3 +145,22 @@ def resolve_window(
     if ruleset.is_over(final) and not final.over:
         final = final.evolve(over=True)
     return WindowOutcome(label, start_digest, inputs, tuple(outcomes), final, left)
+
+
+def dice_events(ruleset: Ruleset, dice: Dice | Sequence[Roll], phase: str) -> list[DiceRolled]:
+    """The rolls of a phase as events, each seen by whom the ruleset says (``dice_visibility``):
+    a roll that tells a secret (a loan's size, the deck's order) is not shown to everyone."""
+    hook = getattr(ruleset, "dice_visibility", None)
+    rolls = dice.rolls if isinstance(dice, Dice) else dice
+    return [
+        DiceRolled(
+            phase=phase,
+            key=r.key,
+            sides=r.sides,
+            value=r.value,
+            loaded=r.loaded,
+            purpose=r.purpose,
+            visibility=hook(r.purpose) if hook is not None else Visibility.public(),
+        )
+        for r in rolls
+    ]

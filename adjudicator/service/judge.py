@@ -13,9 +13,8 @@ from sqlalchemy import CursorResult, func, update
 from sqlmodel import Session, col, select
 
 from adjudicator.core.dice import Dice, new_seed, seed_commitment
-from adjudicator.core.engine import resolve_window
+from adjudicator.core.engine import dice_events, resolve_window
 from adjudicator.core.events import (
-    DiceRolled,
     GameCreated,
 )
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
@@ -149,10 +148,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
                 options=options,
                 seed_hash=game.seed_hash,
             )
-            rolls = [
-                DiceRolled(phase="setup", key=r.key, sides=r.sides, value=r.value, purpose=r.purpose)
-                for r in dice.rolls
-            ]
+            rolls = dice_events(ruleset, dice, "setup")
             self._log(session, game, [created, *rolls, *setup_events], None)
             for line in setup:
                 state = self._edit(session, game, state, line)

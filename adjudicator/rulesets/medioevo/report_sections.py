@@ -159,7 +159,8 @@ def _phase_tables(report: ReportInput) -> dict[str, tuple[Table, ...]]:
         elif e.kind in ("mu-taxes", "mu-reinforcements"):
             unit = "florins" if e.kind == "mu-taxes" else "VF"
             what = "Taxes" if e.kind == "mu-taxes" else "Reinforcements"
-            items: tuple[tuple[str, ...], ...] = tuple((item, str(n)) for item, n in p["items"].items())
+            # sorted: a payload read back from PostgreSQL's jsonb has lost its key order
+            items: tuple[tuple[str, ...], ...] = tuple((k, str(n)) for k, n in sorted(p["items"].items()))
             out.setdefault(phase, []).append(
                 Table(("from", unit), items, f"{what} of {p['power']}", ("total", str(p["total"])))
             )

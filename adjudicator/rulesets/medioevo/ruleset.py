@@ -93,6 +93,10 @@ PHASES = (
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
     PhaseSpec(PLACEMENT, 8, "Positioning"),
 )
+DECK_SHUFFLE = "empire deck"
+"""The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
+PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ")
+"""Purposes of rolls that size one power's florins (R7: amounts are the power's), then its id."""
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
@@ -308,6 +312,16 @@ class MedioevoRuleset:
     def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
         """What ``orders`` leave (florins, technologies of the turn), for the mailed receipt."""
         return receipt_summary.summary(_mu(state), power, orders, self.data)
+
+    def dice_visibility(self, purpose: str) -> Visibility:
+        """Who sees a roll (ruling R78): the deck's shuffle the GM only, the dice that size a
+        power's florins (a loan, CIAMBELLANO) that power, every other roll everyone."""
+        if purpose == DECK_SHUFFLE:
+            return Visibility.gm()
+        for prefix in PRIVATE_ROLLS:
+            if purpose.startswith(prefix):
+                return Visibility.to(purpose.removeprefix(prefix))
+        return Visibility.public()
 
     def report_sections(self, report: ReportInput) -> RulesetSections:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""
