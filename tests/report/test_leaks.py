@@ -66,9 +66,10 @@ from tests.report.leak_reports import (
 
 MIN_WINDOWS = int(os.environ.get("LEAK_WINDOWS", "200"))
 ONLY_SEED = os.environ.get("LEAK_SEED")
-REVEALED = ("BID ",)
-"""Orders the rules show everyone at the deadline, whatever they change: the sealed bids (ruling R1,
-opened in the turn-order phase: the ``mu-bids-revealed`` event and the prices of the places won)."""
+REVEALED = ("BID ", "PLAY ")
+"""Orders shown to everyone at the deadline whatever they change: the sealed bids (ruling R1, opened
+in the turn-order phase with the prices of the places won) and the cards played, laid on the table
+face up (``mu-card-played`` is public) even when what they bring is behind the screen (MERCANTE)."""
 WORKERS = int(os.environ.get("LEAK_WORKERS", os.cpu_count() or 1))
 
 
@@ -161,45 +162,47 @@ def check_hidden_cards(
     return checked
 
 
-def check_private_orders(where: str, game: RandomGame, stored: StoredWindow) -> int:
+def check_private_orders(where: str, game: RandomGame, stored: StoredWindow, tries: int = 1) -> int:
     """An order of one power that changes only what the public may not see (a LOAN, a KEEP) must not
     show in the public events either: the window is resolved again from its opening snapshot
     without one random order; if the state after it differs, but not in its public view, the
-    public events must be the same. Returns 1 when the order was private in that sense, else 0."""
+    public events must be the same. Up to ``tries`` orders are tried; returns how many were private
+    in that sense."""
     inputs = stored.events[0]
     assert isinstance(inputs, WindowAdjudicated), f"{where}: the window's events open with {inputs.kind}"
-    senders = sorted(p for p, lines in inputs.orders.items() if lines)
-    if not senders:
-        return 0
+    candidates = [
+        (power, line)
+        for power, lines in sorted(inputs.orders.items())
+        for line in dict.fromkeys(lines)
+        if not line.startswith(REVEALED)
+    ]
     rng = random.Random(f"{game.seed}/{stored.window.id}/drop")
-    power = rng.choice(senders)
-    private = [line for line in inputs.orders[power] if not line.startswith(REVEALED)]
-    if not private:
-        return 0
-    dropped = rng.choice(private)
-    kept = {**inputs.orders, power: tuple(line for line in inputs.orders[power] if line != dropped)}
     rules = ruleset()
     with Session(game.engine) as session:
         snapshot = session.exec(select(Snapshot).where(Snapshot.window_id == stored.window.id)).one()
     start = rules.state_type().from_json(snapshot.state)
-    orders, _ = read_stored(rules, start, kept)
-    outcome = resolve_window(rules, start, orders, game.seed_bytes, inputs.loaded_dice)
-    if outcome.state == stored.state or rules.view(outcome.state, PUBLIC) != rules.view(stored.state, PUBLIC):
-        return 0  # the order changed nothing (a PLACE the default would make), or something public
+    public_after = rules.view(stored.state, PUBLIC)
+    real = public_events(stored.events)
+    private = 0
+    for power, dropped in rng.sample(candidates, min(tries, len(candidates))):
+        kept = {**inputs.orders, power: tuple(line for line in inputs.orders[power] if line != dropped)}
+        orders, _ = read_stored(rules, start, kept)
+        outcome = resolve_window(rules, start, orders, game.seed_bytes, inputs.loaded_dice)
+        if outcome.state == stored.state or rules.view(outcome.state, PUBLIC) != public_after:
+            continue  # the order changed nothing (a PLACE the default would make), or something public
+        other = public_events(outcome.events)
+        assert real == other, (
+            f"{where}: without {power}'s order {dropped!r} the public view is the same but the public "
+            f"events are not:\n{diff(chr(10).join(real), chr(10).join(other), ('with it', 'without it'))}"
+        )
+        private += 1
+    return private
 
-    def public(events: Sequence[Event]) -> list[str]:
-        return [
-            f"{e.kind} {json.dumps(e.payload(), sort_keys=True)}"
-            for e in events
-            if e.visibility.allows(PUBLIC)
-        ]
 
-    real, other = public(stored.events), public(outcome.events)
-    assert real == other, (
-        f"{where}: without {power}'s order {dropped!r} the public view is the same but the public "
-        f"events are not:\n{diff(chr(10).join(real), chr(10).join(other), ('with it', 'without it'))}"
-    )
-    return 1
+def public_events(events: Sequence[Event]) -> list[str]:
+    return [
+        f"{e.kind} {json.dumps(e.payload(), sort_keys=True)}" for e in events if e.visibility.allows(PUBLIC)
+    ]
 
 
 def check_window(game: RandomGame, stored: StoredWindow, totals: Totals) -> None:
