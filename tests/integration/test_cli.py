@@ -122,7 +122,8 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
     result = cli.invoke(app, ["demo", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "replay check: ok" in result.output
-    windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir())
+    windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir() and p.name != "archive")
+    assert (out / "demo" / "archive" / "index.html").is_file()
     assert [w.split("-", 1)[1] for w in windows] == [
         "T1.bids", "T1.cards", "T1.economy", "T2.bids", "T2.cards", "T2.economy",
         "T3.bids", "T3.cards", "T3.economy",
