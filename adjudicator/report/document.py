@@ -19,8 +19,6 @@ class Line:
     """``ok``, ``failed``, ``default`` or '' (a plain entry)."""
     detail: str = ""
     """Why an order failed, or a note on how it went."""
-    dice: tuple[str, ...] = ()
-    """The dice this entry rolled, each as shown (``d6 for the loan: 4``)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +62,6 @@ class ReportDocument:
     """Who it is for, in words (``hungary``, ``the GM``, ``the public``)."""
     label: str
     next_label: str
-    turn: int
     deadline: str
     """The next deadline in the viewer's time zone, or '' when the window has none."""
     sections: tuple[Section, ...]

@@ -8,7 +8,7 @@ template all come from it, so they always agree.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import css_inline
@@ -80,9 +80,18 @@ def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:
     return tuple(ruleset.phases()) if ruleset is not None else ()
 
 
-def build_document(
-    report: ReportInput, ruleset: Any = None, *, has_map: bool = False, mail: bool = False
-) -> ReportDocument:
+def map_caption(label: str, *, mail: bool) -> str:
+    """Under the map: in a mail the PNG is the shared map, the highlights are in the attached page."""
+    where = (
+        " The attached HTML report has the full map, with the places of this window's battles, "
+        "conquests and losses outlined in red."
+        if mail
+        else " Places of this window's battles, conquests and losses are outlined in red."
+    )
+    return f"The board after {label}.{where}"
+
+
+def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = False) -> ReportDocument:
     """The report's sections: what happened, the orders, the ruleset's own parts, the dice (GM)."""
     phases = _phases(ruleset)
     extra = ruleset_sections(ruleset, report)
@@ -102,19 +111,12 @@ def build_document(
         audience=audience(report.viewer),
         label=report.label,
         next_label=report.next_label,
-        turn=report.view.turn,
         deadline=deadline,
         sections=tuple(sections),
         order_template=order_template(report, phases, deadline),
         dice_seed_hash=report.dice_seed_hash,
         has_map=has_map,
-        map_caption=f"The board after {report.label}."
-        + (
-            " The attached HTML report has the full map, with the places of this window's battles, "
-            "conquests and losses outlined in red."
-            if mail
-            else " Places of this window's battles, conquests and losses are outlined in red."
-        ),
+        map_caption=map_caption(report.label, mail=False),
         notes=NOTES,
     )
 
@@ -158,7 +160,7 @@ def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
     shared = draw_map(report, ruleset, highlights=False) if svg is not None else None
     png = svg_to_png(shared, MAIL_MAP_WIDTH) if shared is not None else None
     doc = build_document(report, ruleset, has_map=svg is not None)
-    mail_doc = build_document(report, ruleset, has_map=png is not None, mail=True)
+    mail_doc = replace(doc, has_map=png is not None, map_caption=map_caption(report.label, mail=True))
     return RenderedReport(
         text=render_text(doc),
         html=render_html(doc, map_svg=svg),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from adjudicator.core.events import DiceRolled, Event
@@ -28,10 +28,6 @@ class RulesetSections:
 
     phase_tables: Mapping[str, tuple[Table, ...]] = field(default_factory=dict)
     sections: tuple[Section, ...] = ()
-
-
-class SectionsHook(Protocol):
-    def __call__(self, report: ReportInput) -> RulesetSections: ...
 
 
 def phase_of(event_phase: str) -> str:

@@ -1,11 +1,10 @@
-"""A plain-text turn report (the HTML report with the map comes with the report issue)."""
+"""A viewer's sheet and standings as plain text, between reports (the STATE mail command);
+the turn reports themselves are rendered by report/render.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from adjudicator.core.results import OrderResult
 from adjudicator.core.view import PlayerView
 
 
@@ -34,19 +33,6 @@ def _sheet(view: PlayerView) -> list[str]:
     if armies:
         lines += ["", "Armies (VF)", *armies]
     return lines
-
-
-def render_text(view: PlayerView, label: str, results: Sequence[OrderResult], next_label: str) -> str:
-    """The report of one resolved window for ``view.viewer``."""
-    who = "the GM" if view.viewer == "gm" else view.viewer
-    lines = [f"{view.game}: report of window {label} for {who}", ""]
-    lines.append("What happened")
-    lines += [f"  [{e.phase}] {e.summary()}" for e in view.events] or ["  nothing"]
-    own = [r for r in results if view.viewer in ("gm", r.power)]
-    lines += ["", "Your orders" if view.viewer != "gm" else "Orders"]
-    lines += [f"  {r.power}: {r.describe()}" for r in own] or ["  none"]
-    lines += ["", *_sheet(view), "", f"Next window: {next_label}"]
-    return "\n".join(lines) + "\n"
 
 
 def render_state(view: PlayerView) -> str:
