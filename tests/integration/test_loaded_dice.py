@@ -3,6 +3,7 @@ and a die that still does not fit at the deadline stops that adjudication cleanl
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from adjudicator.cli import app
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Game
-from tests.conftest import order_mail
+from tests.conftest import POWERS, order_mail
 from tests.integration.test_judge import T0, dump, new_game, play_window
 
 
@@ -159,3 +160,18 @@ def test_the_cli_lists_clears_and_prints_a_bad_die_without_a_traceback(
     assert stopped.exit_code == 2, stopped.output
     assert "Traceback" not in stopped.output and "error: " in stopped.output
     assert "clear-dice g1 '*'" in stopped.output
+
+
+def test_the_deadline_service_goes_on_with_the_other_games(judge: Judge) -> None:
+    """A bad die in g1 stops g1's window only: g2 resolves in the same pass, g1 stays open with
+    the error (and the way to clear it) in the pass's report."""
+    secrets = new_game(judge)
+    _to_economy(judge, secrets)
+    _store_dice(judge, {"T1.taxes": [9]})
+    judge.create_game("g2", "medioevo", POWERS, {"turns": 3}, seed=b"q" * 32, now=T0)
+    for game in ("g1", "g2"):
+        judge.set_calendar(game, {"period_hours": {"default": 24}}, now=T0)
+    done = judge.process_due(T0 + timedelta(hours=48))
+    assert any(line.startswith("g1: error: ") and "clear-dice g1 T1.taxes" in line for line in done), done
+    assert "g2: T1.cards resolved (the deadline passed); now open: T1.economy" in done
+    assert judge.game("g1")[1].label == "T1.economy"
