@@ -255,8 +255,12 @@ def gm_edit(
 def gm_rollback(
     game: str, window: Annotated[str, typer.Argument(help="label (T2.bids) or id of the window")]
 ) -> None:
-    """Return to the start of an earlier window and reopen it with its orders."""
-    out.print(f"{game} is back at {judge().rollback(game, window)}")
+    """Return to the start of an earlier window and reopen it with its orders (and the dice
+    that were loaded when it was resolved)."""
+    tools = judge()
+    out.print(f"{game} is back at {tools.rollback(game, window)}")
+    for line in tools.loaded_dice_lines(game):
+        out.print(f"loaded: {line}", markup=False, highlight=False)
 
 
 @gm_app.command("load-dice")

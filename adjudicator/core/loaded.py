@@ -29,6 +29,20 @@ def phase_slots(ruleset: Ruleset) -> dict[str, int]:
     return {phase: i for i, spec in enumerate(ruleset.windows()) for phase in spec.phases}
 
 
+def drawn_order(ruleset: Ruleset, keys: Sequence[str]) -> list[str]:
+    """Keys in the order their phases come (``*`` last, unreadable ones after it): a store may
+    not keep a mapping's order (PostgreSQL's JSONB does not)."""
+    slots = phase_slots(ruleset)
+
+    def rank(key: str) -> tuple[int, int, int, str]:
+        match = _KEY.match(key)
+        if match and match.group(2) in slots:
+            return (0, int(match.group(1)), slots[match.group(2)], key)
+        return (1 if key == ANY else 2, 0, 0, key)
+
+    return sorted(keys, key=rank)
+
+
 def describe(uses: Sequence[DieUse]) -> str:
     """``loan POWER: d4/d6/d8; CIAMBELLANO POWER: d4/d6/d8``."""
     return "; ".join(f"{u.purpose}: {'/'.join(f'd{s}' for s in u.sides)}" for u in uses)
@@ -52,8 +66,8 @@ def forms(ruleset: Ruleset, state: GameState) -> str:
         for key, uses in next_rolls(ruleset, state)
     )
     return (
-        f"expected a phase that rolls dice, as T<turn>.<phase>, at or after the open window "
-        f"{window_label(ruleset, state)}: {listed or 'none'}; or * for the next rolls of any phase"
+        f"expected T<turn>.<phase> for a phase that rolls dice, from the open window "
+        f"{window_label(ruleset, state)} on: {listed or 'none'}; or * for the next rolls of any phase"
     )
 
 

@@ -217,7 +217,8 @@ def rollback(ctx: Context, cmd: Command) -> str:
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     ctx.announcements.append(f"the game was rolled back to the start of {label}; send READY again")
-    return f"Rolled back: {label} is open again"
+    dice = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
+    return f"Rolled back: {label} is open again" + "".join(f"\n  loaded dice: {line}" for line in dice)
 
 
 def broadcast(ctx: Context, cmd: Command) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from sqlmodel import Session
 
 from adjudicator.core.events import DiceCleared, DiceLoaded
-from adjudicator.core.loaded import check_load
+from adjudicator.core.loaded import check_load, drawn_order
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.base import StoreAccess
 from adjudicator.store.models import Game
@@ -49,18 +49,19 @@ class DiceTools(StoreAccess):
             return self._loaded_dice_lines(session, self._game(session, game_id))
 
     def _loaded_dice_lines(self, session: Session, game: Game) -> list[str]:
-        """One line a key, in the order they are drawn; a key no roll can use any more (loaded
-        before the checks existed) says so."""
+        """One line a key, in the order their phases come; a key no roll can use any more (stored
+        before the checks existed) says why."""
         ruleset, state = self.ruleset(game), self._state(game)
         lines = []
-        for key, values in game.loaded_dice.items():
+        for key in drawn_order(ruleset, list(game.loaded_dice)):
+            values = game.loaded_dice[key]
             if not values:
                 continue
             line = f"{key} {' '.join(map(str, values))}"
             try:
                 check_load(ruleset, state, key, values)
             except AdjudicatorError as exc:
-                line += f"  (will not fit: {str(exc).split(';')[0]})"
+                line += f"  (no roll can use it: {str(exc).split(';')[0]})"
             lines.append(line)
         return lines
 
@@ -71,7 +72,8 @@ class DiceTools(StoreAccess):
             return self._clear_dice(session, self._game(session, game_id), key)
 
     def _clear_dice(self, session: Session, game: Game, key: str | None) -> dict[str, list[int]]:
-        loaded = {k: list(v) for k, v in game.loaded_dice.items() if v}
+        order = drawn_order(self.ruleset(game), list(game.loaded_dice))
+        loaded = {k: list(game.loaded_dice[k]) for k in order if game.loaded_dice[k]}
         if key is None:
             cleared = loaded
         else:

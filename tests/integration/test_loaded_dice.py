@@ -131,6 +131,19 @@ def test_rollback_restores_the_dice_loaded_when_that_window_was_resolved(judge: 
     assert judge.loaded_dice("g1") == {"T2.turn_order": [1]}
     judge.rollback("g1", "T1.economy", now=T0)
     assert judge.loaded_dice("g1") == {"T1.taxes": [3]}
+    assert judge.loaded_dice_lines("g1") == ["T1.taxes 3"]
+
+
+def test_the_listing_says_which_stored_dice_no_roll_can_use(judge: Judge) -> None:
+    """Dice stored before the checks (a past key, a value no die has) are listed with why."""
+    new_game(judge)
+    _store_dice(judge, {"T1.turn_order": [1], "T1.taxes": [9], "*": [2]})
+    lines = judge.loaded_dice_lines("g1")
+    assert lines[0].startswith(
+        "T1.turn_order 1  (no roll can use it: dice key T1.turn_order: already resolved"
+    )
+    assert lines[1].startswith("T1.taxes 9  (no roll can use it: dice T1.taxes 9: 9 fits no die of taxes")
+    assert lines[2] == "* 2"
 
 
 def test_the_cli_lists_clears_and_prints_a_bad_die_without_a_traceback(
