@@ -255,8 +255,12 @@ def gm_edit(
 def gm_rollback(
     game: str, window: Annotated[str, typer.Argument(help="label (T2.bids) or id of the window")]
 ) -> None:
-    """Return to the start of an earlier window and reopen it with its orders."""
-    out.print(f"{game} is back at {judge().rollback(game, window)}")
+    """Return to the start of an earlier window and reopen it with its orders (and the dice
+    that were loaded when it was resolved)."""
+    tools = judge()
+    out.print(f"{game} is back at {tools.rollback(game, window)}")
+    for line in tools.loaded_dice_lines(game):
+        out.print(f"loaded: {line}", markup=False, highlight=False)
 
 
 @gm_app.command("load-dice")
@@ -266,9 +270,34 @@ def gm_load_dice(
     key: Annotated[str, typer.Argument(help="phase key such as T2.taxes, or * for the next rolls")],
     values: Annotated[list[int], typer.Argument(help="the values, in order")],
 ) -> None:
-    """Script the next rolls (for replaying a table game); shown in reports as loaded."""
-    judge().load_dice(game, key, values)
-    out.print("loaded")
+    """Script the next rolls (for replaying a table game); shown in reports as loaded.
+
+    Refused unless the key names a phase that rolls dice, at or after the open window, and each
+    value fits one of its dice."""
+    stored = judge().load_dice(game, key, values)
+    out.print(f"loaded {stored} {' '.join(map(str, values))}", markup=False, highlight=False)
+
+
+@gm_app.command("dice")
+@guarded
+def gm_dice(game: str) -> None:
+    """List the loaded dice not yet rolled, one key a line, in the order they are drawn."""
+    lines = judge().loaded_dice_lines(game)
+    out.print("\n".join(lines) or "none loaded", markup=False, highlight=False)
+
+
+@gm_app.command("clear-dice")
+@guarded
+def gm_clear_dice(
+    game: str,
+    key: Annotated[
+        str | None, typer.Argument(help="the key (T2.taxes, '*'); all of them if left out")
+    ] = None,
+) -> None:
+    """Take back loaded dice before they are rolled (logged, as loading is)."""
+    cleared = judge().clear_dice(game, key)
+    text = "; ".join(f"{k} {' '.join(map(str, v))}" for k, v in cleared.items())
+    out.print(f"cleared {text}" if cleared else "none were loaded", markup=False, highlight=False)
 
 
 @gm_app.command("verify")

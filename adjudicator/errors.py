@@ -38,3 +38,26 @@ class ScenarioError(AdjudicatorError):
 
 class NotDue(AdjudicatorError):
     """Adjudication asked for before the deadline without --force."""
+
+
+class LoadedDiceRefused(AdjudicatorError):
+    """Loaded dice no roll of the game could use (a misspelt or past key, a value too big for
+    every die of the phase): refused when loaded, so nothing is stored."""
+
+
+class LoadedDiceUnfit(AdjudicatorError):
+    """At adjudication, a GM-loaded value that does not fit the die it was drawn for.
+
+    The adjudication stops and nothing is stored (the window stays open, its orders kept); the
+    message names the key and how to clear it, for the GM to read as it is.
+    """
+
+    def __init__(self, game: str, key: str, value: int, sides: int, purpose: str) -> None:
+        self.game, self.key, self.value, self.sides, self.purpose = game, key, value, sides, purpose
+        shell_key = "'*'" if key == "*" else key
+        super().__init__(
+            f"game {game}: the loaded die {key} = {value} does not fit the d{sides} rolled for "
+            f"{purpose!r}; nothing was adjudicated and the open window stays open. Clear it with "
+            f"'adjudicator gm clear-dice {game} {shell_key}' (by mail: CLEAR DICE {key}), load values "
+            "that fit if you want them, and adjudicate again"
+        )

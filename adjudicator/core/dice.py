@@ -54,7 +54,11 @@ class Roll:
 
 
 class LoadedDiceError(ValueError):
-    """A GM-loaded value that does not fit the die it is used for."""
+    """A GM-loaded value that does not fit the die it is used for (the engine names its key)."""
+
+    def __init__(self, value: int, sides: int, purpose: str) -> None:
+        super().__init__(f"loaded value {value} does not fit a d{sides} ({purpose})")
+        self.value, self.sides, self.purpose = value, sides, purpose
 
 
 @dataclass
@@ -79,7 +83,7 @@ class Dice:
         if self.loaded:
             value = self.loaded.pop(0)
             if not 1 <= value <= sides:
-                raise LoadedDiceError(f"loaded value {value} does not fit a d{sides} ({purpose})")
+                raise LoadedDiceError(value, sides, purpose)
             self.rolls.append(Roll(key, purpose, sides, value, True))
             return value
         value = roll_value(self.seed, key, sides)

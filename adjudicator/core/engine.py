@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.core.dice import Dice, Roll
+from adjudicator.core.dice import Dice, LoadedDiceError, Roll
 from adjudicator.core.events import DiceRolled, Event, OrdersDefaulted, Visibility, WindowAdjudicated
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Ruleset, WindowSpec
 from adjudicator.core.state import GameState
+from adjudicator.errors import LoadedDiceUnfit
 
 
 def window_spec(ruleset: Ruleset, state: GameState) -> WindowSpec:
@@ -85,7 +86,10 @@ def resolve_window(
 
     ``submitted`` holds the order set of every power that sent one (possibly empty); the others
     get the ruleset's default orders for each phase that takes orders. ``loaded`` holds GM-loaded
-    dice by phase key (``T2.turn_order``) or ``*`` for the next rolls of any phase.
+    dice by phase key (``T2.turn_order``) or ``*`` for the next rolls of any phase. Values of a
+    phase it did not use are dropped once it is resolved (it never rolls again); the unused ``*``
+    values and the keys of later phases are left (``loaded_left``). A loaded value that does not
+    fit the die it meets raises :class:`LoadedDiceUnfit`, naming its key: nothing is resolved.
     """
     given = {k: tuple(v) for k, v in (loaded or {}).items() if v}
     loaded = dict(given)
@@ -120,10 +124,13 @@ def resolve_window(
                 )
         own = list(loaded.pop(key, ()))
         dice = Dice(seed=seed, namespace=key, loaded=own + shared)
-        resolution = ruleset.resolve(state, phase, orders, dice)
+        try:
+            resolution = ruleset.resolve(state, phase, orders, dice)
+        except LoadedDiceError as exc:
+            drawn = sum(1 for r in dice.rolls if r.loaded)  # the bad value was the next one
+            source = key if drawn < len(own) else "*"
+            raise LoadedDiceUnfit(state.game, source, exc.value, exc.sides, exc.purpose) from None
         used = sum(1 for r in dice.rolls if r.loaded)
-        if used < len(own):
-            left[key] = tuple(own[used:])
         shared = shared[max(0, used - len(own)) :]
         events.extend(dice_events(ruleset, dice, key))
         events.extend(e if e.phase else e.model_copy(update={"phase": key}) for e in resolution.events)

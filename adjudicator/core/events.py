@@ -135,6 +135,17 @@ class DiceLoaded(Event):
         return f"The GM loaded dice for {self.key}: {', '.join(map(str, self.values))}"
 
 
+class DiceCleared(Event):
+    """Loaded dice the GM took back before they were rolled (public, as their loading was)."""
+
+    kind: ClassVar[str] = "dice-cleared"
+    key: str
+    values: tuple[int, ...]
+
+    def summary(self) -> str:
+        return f"The GM cleared the dice loaded for {self.key}: {', '.join(map(str, self.values))}"
+
+
 class SeedRevealed(Event):
     kind: ClassVar[str] = "seed-revealed"
     seed: str
@@ -160,6 +171,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     WindowAdjudicated,
     WindowOpened,
     DiceLoaded,
+    DiceCleared,
     SeedRevealed,
     RolledBack,
 )

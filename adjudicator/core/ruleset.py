@@ -31,6 +31,16 @@ class WindowSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class DieUse:
+    """One kind of roll a phase may make: its purpose as reports show it (``POWER`` standing for
+    the power's id) and every die size it may use. Declared by the ruleset (``phase_dice``) so
+    that dice the GM loads are checked when they are loaded, not at the deadline."""
+
+    purpose: str
+    sides: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """What a pure phase resolution returns."""
 
@@ -82,6 +92,11 @@ class Ruleset(Protocol):
     def resolve(
         self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
     ) -> Resolution: ...
+
+    def phase_dice(self, state: GameState, phase: str) -> Sequence[DieUse] | None:
+        """The rolls ``phase`` may make in this game from ``state`` on (empty: it rolls no dice;
+        None: the ruleset cannot tell, and any whole number from 1 may be loaded for it)."""
+        ...
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
         """Apply one GM edit line (SET, GRANT, GIVE, PLACE …); raises EditError on a bad one."""

@@ -217,7 +217,8 @@ def rollback(ctx: Context, cmd: Command) -> str:
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     ctx.announcements.append(f"the game was rolled back to the start of {label}; send READY again")
-    return f"Rolled back: {label} is open again"
+    dice = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
+    return f"Rolled back: {label} is open again" + "".join(f"\n  loaded dice: {line}" for line in dice)
 
 
 def broadcast(ctx: Context, cmd: Command) -> str:
@@ -236,11 +237,35 @@ def edit(ctx: Context, cmd: Command) -> str:
 
 
 def load_dice(ctx: Context, cmd: Command) -> str:
+    words = cmd.args[1:]
+    if not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
+        raise _fail(cmd, "expected whole numbers that fit a die, e.g. LOAD DICE T2.taxes 3 1")
     try:
-        ctx.judge._load_dice(ctx.session, ctx.game, cmd.args[0], [int(v) for v in cmd.args[1:]])
+        key = ctx.judge._load_dice(ctx.session, ctx.game, cmd.args[0], [int(w) for w in words])
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
-    return f"Dice loaded for {cmd.args[0]}: {' '.join(cmd.args[1:])} (logged publicly)"
+    return f"Dice loaded for {key}: {' '.join(words)} (logged publicly)"
+
+
+def show_dice(ctx: Context, cmd: Command) -> str:
+    lines = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
+    if not lines:
+        return "No dice are loaded"
+    return "\n".join(
+        ["Loaded dice not yet rolled (key, then the values in the order drawn):"]
+        + [f"  {line}" for line in lines]
+    )
+
+
+def clear_dice(ctx: Context, cmd: Command) -> str:
+    try:
+        cleared = ctx.judge._clear_dice(ctx.session, ctx.game, cmd.args[0] if cmd.args else None)
+    except AdjudicatorError as exc:
+        raise _fail(cmd, exc) from None
+    if not cleared:
+        return "No dice were loaded: nothing to clear"
+    listed = "; ".join(f"{k} {' '.join(map(str, v))}" for k, v in cleared.items())
+    return f"Dice cleared: {listed} (logged publicly)"
 
 
 def _clock(ctx: Context, cmd: Command, act: Callable[[], str]) -> str:
@@ -309,6 +334,8 @@ GM_ACTIONS: dict[str, Action] = {
     "GRANT": edit,
     "GIVE": edit,
     "LOAD DICE": load_dice,
+    "DICE": show_dice,
+    "CLEAR DICE": clear_dice,
     "ORDERS": show_orders,
     "STATE": show_state,
     "HELP": show_help,

@@ -49,6 +49,8 @@ SPECS = (
     CommandSpec(
         "LOAD DICE", "LOAD DICE key v v v", "script the next rolls of a phase (T2.taxes) or of *", True
     ),
+    CommandSpec("DICE", "DICE", "send me the loaded dice not yet rolled", True),
+    CommandSpec("CLEAR DICE", "CLEAR DICE [key]", "take back the dice loaded for a key, or all", True),
     CommandSpec("EXTEND", "EXTEND hours", "move the deadline of the open window later", True),
     CommandSpec("PAUSE", "PAUSE", "stop the clock", True),
     CommandSpec("RESUME", "RESUME", "start the clock again", True),
@@ -101,8 +103,8 @@ class MailRequest:
 def _verb(line: str) -> tuple[str, list[str]]:
     words = line.split()
     head = words[0].upper()
-    if head == "LOAD" and len(words) > 1 and words[1].upper() == "DICE":
-        return "LOAD DICE", words[2:]
+    if head in ("LOAD", "CLEAR") and len(words) > 1 and words[1].upper() == "DICE":
+        return f"{head} DICE", words[2:]
     return head, words[1:]
 
 
@@ -139,7 +141,7 @@ def check_zone(name: str) -> str | None:
 
 def _check(verb: str, args: list[str]) -> str | None:
     """Why a command's arguments are wrong, or None."""
-    no_args = {"ORDERS", "OPTIONS", "STATE", "HELP", "PAUSE", "RESUME", "BROADCAST"}
+    no_args = {"ORDERS", "OPTIONS", "STATE", "HELP", "PAUSE", "RESUME", "BROADCAST", "DICE"}
     if verb in no_args and args:
         return f"{verb} takes nothing after it"
     if verb == "ABSENCE":
@@ -162,6 +164,8 @@ def _check(verb: str, args: list[str]) -> str | None:
         return "expected ROLLBACK window (a label such as T2.bids, or an id)"
     if verb == "LOAD DICE" and (len(args) < 2 or not all(a.isdigit() for a in args[1:])):
         return "expected LOAD DICE key v v v (a phase such as T2.taxes or *, then whole numbers)"
+    if verb == "CLEAR DICE" and len(args) > 1:
+        return "expected CLEAR DICE (all of them) or CLEAR DICE key, e.g. CLEAR DICE T2.taxes"
     if verb == "EXTEND":
         try:
             hours = float(args[0]) if len(args) == 1 else -1.0

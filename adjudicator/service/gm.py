@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -11,7 +10,6 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from adjudicator.core.events import (
-    DiceLoaded,
     Event,
     EventRegistry,
     RolledBack,
@@ -19,7 +17,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.replay import ReplayError, replay
 from adjudicator.errors import AdjudicatorError, UnknownWindow
-from adjudicator.service.base import StoreAccess
+from adjudicator.service.dice_tools import DiceTools
 from adjudicator.service.expectations import ResultLine
 from adjudicator.store.models import (
     EventRow,
@@ -33,8 +31,8 @@ from adjudicator.store.models import (
 )
 
 
-class GmTools(StoreAccess):
-    """GM tools; each method is one transaction."""
+class GmTools(DiceTools):
+    """GM tools (loaded dice: dice_tools.py); each method is one transaction."""
 
     # ---- GM tools --------------------------------------------------------------------------
     def gm_edit(self, game_id: str, command: str, *, announce: bool = False) -> None:
@@ -72,23 +70,6 @@ class GmTools(StoreAccess):
                 text=text,
             )
 
-    def load_dice(self, game_id: str, key: str, values: Sequence[int]) -> None:
-        """Script the next rolls of a phase (``T2.taxes``) or of any phase (``*``); logged publicly."""
-        with self._tx() as session:
-            self._load_dice(session, self._game(session, game_id), key, values)
-
-    def _load_dice(self, session: Session, game: Game, key: str, values: Sequence[int]) -> None:
-        """The body of :meth:`load_dice` in the caller's transaction (``LOAD DICE`` by mail)."""
-        if not values or any(v < 1 for v in values):
-            raise AdjudicatorError(f"dice {list(values)!r}: expected whole numbers from 1 up")
-        if key != "*" and not re.match(r"^T\d+\.\w+$", key):
-            raise AdjudicatorError(f"dice key {key!r}: expected a phase such as T2.taxes, or *")
-        game.loaded_dice = {**game.loaded_dice, key: [*game.loaded_dice.get(key, []), *values]}
-        session.add(game)
-        self._log(
-            session, game, [DiceLoaded(phase=key, key=key, values=tuple(values))], game.current_window_id
-        )
-
     def reveal_seed(self, game_id: str) -> str:
         with self._tx() as session:
             game = self._game(session, game_id)
@@ -101,7 +82,12 @@ class GmTools(StoreAccess):
             return game.seed.hex()
 
     def rollback(self, game_id: str, label: str, *, now: datetime | None = None) -> str:
-        """Return to the start of an earlier window; the discarded history stays in the log."""
+        """Return to the start of an earlier window; the discarded history stays in the log.
+
+        Loaded dice (a ruling): the window gets back the dice that were loaded when it was
+        resolved, so a re-run rolls as the table did; dice loaded after that go with the
+        discarded history. Rolling back to the open window leaves them as they are. ``gm dice``
+        shows what is loaded, ``gm clear-dice`` takes any of it back."""
         now = now or utcnow()
         with self._tx() as session:
             return self._rollback(session, self._game(session, game_id), label, now)

@@ -19,7 +19,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.engine import open_phases, window_label
 from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
-from adjudicator.core.ruleset import PhaseSpec, Resolution, WindowSpec
+from adjudicator.core.ruleset import DieUse, PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
 from adjudicator.report.model import ReportInput
@@ -74,9 +74,12 @@ from adjudicator.rulesets.medioevo.phases import (
     taxes,
     turn_order,
 )
+from adjudicator.rulesets.medioevo.phases.loans import LOAN_DIE_BY_LEVEL
 from adjudicator.rulesets.medioevo.phases.piece_purchases import customise_problem
+from adjudicator.rulesets.medioevo.phases.principessa import PRINCIPESSA
 from adjudicator.rulesets.medioevo.phases.purchase_terms import blocked
 from adjudicator.rulesets.medioevo.phases.repairs import repair_options
+from adjudicator.rulesets.medioevo.phases.taxes import CIAMBELLANO
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.reportmap import report_map
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -322,6 +325,24 @@ class MedioevoRuleset:
             if purpose.startswith(prefix):
                 return Visibility.to(purpose.removeprefix(prefix))
         return Visibility.public()
+
+    def phase_dice(self, state: GameState, phase: str) -> Sequence[DieUse]:
+        """The turn order's shuffle (one die per place, d2 up to one side per power), the
+        PRINCIPESSA's die in diplomacy, and in taxes a loan's die and CIAMBELLANO's, both by the
+        power's LT (L911, L2552); no other phase rolls yet."""
+        if phase == TURN_ORDER:
+            seats = len(self.power_ids(state))
+            return (DieUse("turn order", tuple(range(2, seats + 1))),) if seats > 1 else ()
+        if phase == DIPLOMACY:
+            sides = int(self.data.cards[PRINCIPESSA].params["die_sides"])
+            return (DieUse(f"{PRINCIPESSA.upper()} POWER", (sides,)),)
+        if phase == TAXES:
+            by_lt = tuple(sorted({int(v) for v in self.data.cards[CIAMBELLANO].values}))
+            return (
+                DieUse("loan POWER", tuple(sorted(set(LOAN_DIE_BY_LEVEL.values())))),
+                DieUse(f"{CIAMBELLANO.upper()} POWER", by_lt),
+            )
+        return ()
 
     def report_sections(self, report: ReportInput) -> RulesetSections:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""
