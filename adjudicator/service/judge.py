@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -22,7 +21,7 @@ from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, NotDue
-from adjudicator.orders.text import OrderText, split_order_text
+from adjudicator.orders.text import OrderText, redact_secrets, split_order_text
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
@@ -324,4 +323,4 @@ def order_digest(accepted: Sequence[str]) -> str:
 
 def redact_secret(text: str) -> str:
     """Order text as stored: the secret never reaches the database in clear."""
-    return re.sub(r"(SECRET\s+)\S+", r"\1***", text, flags=re.IGNORECASE)
+    return redact_secrets(text)

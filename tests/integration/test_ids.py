@@ -81,24 +81,33 @@ def test_game_create_on_the_command_line_says_what_is_wrong(
 
 
 # ---- hostile ids already in the store ----------------------------------------------------------
-@pytest.fixture
-def hostile_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Judge]:
-    """A store holding a game made before ids were checked: a power named like a path."""
+def old_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unchecked: str, game: str, powers: list[str]
+) -> Judge:
+    """A store holding a game made before ids were checked (``unchecked`` is the check skipped),
+    one window resolved, and the command line pointed at it from the store's folder."""
     db = tmp_path / "work" / "cli.db"
     db.parent.mkdir()
     engine = make_engine(f"sqlite:///{db}")
     migrate(engine)
     judge = Judge(engine)
-    with monkeypatch.context() as unchecked:
-        unchecked.setattr(judge_module, "check_power_id", lambda power: power, raising=False)
+    with monkeypatch.context() as old:
+        old.setattr(judge_module, unchecked, lambda name: name, raising=False)
         options = {"turns": 2, "kingdoms": {HOSTILE: "castile"}}
-        judge.create_game("g1", "medioevo", [*POWERS[:3], HOSTILE], options, seed=b"s" * 32)
-    judge.adjudicate("g1", force=True)
+        judge.create_game(game, "medioevo", powers, options, seed=b"s" * 32)
+    judge.adjudicate(game, force=True)
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("ADJUDICATOR_DB", str(db))
     monkeypatch.chdir(db.parent)
+    return judge
+
+
+@pytest.fixture
+def hostile_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Judge]:
+    """A game with a power named like a path."""
+    judge = old_store(tmp_path, monkeypatch, "check_power_id", "g1", [*POWERS[:3], HOSTILE])
     yield judge
-    engine.dispose()
+    judge.engine.dispose()
 
 
 def files_under(folder: Path) -> set[Path]:
@@ -133,19 +142,7 @@ def test_report_and_archive_refuse_a_hostile_window_label(hostile_store: Judge, 
 
 
 def test_report_refuses_a_hostile_game_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    db = tmp_path / "work" / "cli.db"
-    db.parent.mkdir()
-    engine = make_engine(f"sqlite:///{db}")
-    migrate(engine)
-    judge = Judge(engine)
-    with monkeypatch.context() as unchecked:
-        unchecked.setattr(judge_module, "check_game_id", lambda game: game, raising=False)
-        judge.create_game("../../pwned", "medioevo", POWERS, {"turns": 2}, seed=b"s" * 32)
-    judge.adjudicate("../../pwned", force=True)
-    engine.dispose()
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.setenv("ADJUDICATOR_DB", str(db))
-    monkeypatch.chdir(db.parent)
+    old_store(tmp_path, monkeypatch, "check_game_id", "../../pwned", POWERS).engine.dispose()
     done = CliRunner().invoke(app, ["report", "../../pwned", "--out", "a/b"])
     assert done.exit_code != 0 and "not a safe file name" in done.output, done.output
     assert not (tmp_path / "pwned").exists() and not (tmp_path / "work" / "pwned").exists()
