@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.cli import app, guarded, judge
+from adjudicator.core.ids import inside
 from adjudicator.core.view import GM, PUBLIC
 from adjudicator.errors import AdjudicatorError, UnknownPower
 from adjudicator.report.archive import build_archive, write_archive
@@ -81,12 +82,14 @@ def report(
         viewer = viewers[0] if power is not None else GM
         print(render_report(j.report_input(game, window_id, viewer), ruleset).text, end="")
         return
+    folder = inside(out_dir, game, f"{window_id:03d}-{label}")  # a stored id never leaves --out
+    for viewer in viewers:  # every name checked before anything is rendered or written
+        inside(folder, f"{viewer}.html")
     rendered = {v: render_report(j.report_input(game, window_id, v), ruleset) for v in viewers}
-    folder = out_dir / game / f"{window_id:03d}-{label}"
     folder.mkdir(parents=True, exist_ok=True)
     for viewer, forms in rendered.items():
         for name, content in _files(forms, viewer).items():
-            target = folder / name
+            target = inside(folder, name)
             if isinstance(content, bytes):
                 target.write_bytes(content)
             else:

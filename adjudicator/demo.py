@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.bots import medioevo_orders
+from adjudicator.core.ids import inside
 from adjudicator.report.archive import build_archive, write_archive
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapdraw import draw_board
@@ -60,7 +61,7 @@ def play_demo(
     labels = judge.window_labels(game)
     for row in judge.outbox(game):
         label = labels[row.window_id] if row.window_id is not None else "game"
-        write_mail(out / game / f"{row.window_id:03d}-{label}", row)
+        write_mail(inside(out, game, f"{row.window_id:03d}-{label}"), row)
     site = build_archive(judge.archive(game), judge.ruleset(judge.game(game)[0]))
     write_archive(site, out / game / "archive")
     board = ruleset_board(judge, game)
@@ -73,6 +74,7 @@ def write_mail(folder: Path, row: Outbox) -> None:
     """One mailed report as files: the text, the HTML report (with its map), the JSON, the map PNG
     and the order template, exactly as attached to the mail."""
     folder.mkdir(parents=True, exist_ok=True)
+    inside(folder, f"{row.recipient}.txt")  # a recipient is a checked power id or gm: never a path
     (folder / f"{row.recipient}.txt").write_text(
         f"Subject: {row.subject}\n\n{row.body_text}", encoding="utf-8"
     )

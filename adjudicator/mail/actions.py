@@ -26,13 +26,25 @@ from adjudicator.store.models import Game, Power
 
 
 class Refused(Exception):
-    """A check failed: the mail is answered with this reason and nothing else is stored."""
+    """A check failed: the mail is answered with this reason and nothing else is stored.
 
-    def __init__(self, reason: str, *, game: str | None = None, power: str | None = None) -> None:
+    ``unauthenticated`` is set (to a tag of :mod:`adjudicator.mail.guard`) when the mail did not
+    authenticate: then the reason goes to the log only, and the sender gets the guard's one text.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        game: str | None = None,
+        power: str | None = None,
+        unauthenticated: str | None = None,
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.game = game
         self.power = power
+        self.unauthenticated = unauthenticated
 
 
 @dataclass

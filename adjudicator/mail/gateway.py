@@ -21,16 +21,16 @@ from sqlmodel import Session, col, select
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail import actions
+from adjudicator.mail import actions, guard
 from adjudicator.mail.actions import Context, Refused, mail_key
 from adjudicator.mail.commands import MailRequest, parse_request
 from adjudicator.mail.message import InboundMessage, parse_message
 from adjudicator.mail.orders import act_on_orders
+from adjudicator.service.base import as_utc
 from adjudicator.service.judge import Judge
 from adjudicator.service.tokens import check_secret
 from adjudicator.store.models import Game, InboundMail, Power, utcnow
 
-_ENVELOPE_LINE = re.compile(r"^\s*(GAME|POWER|SECRET)\s", re.IGNORECASE)
 _ENVELOPE = "expected a first line 'GAME game-id POWER your-power SECRET your-secret'"
 
 
@@ -126,47 +126,65 @@ class MailGateway:
 
     # ---- step 2: authenticate, act, answer ---------------------------------------------------
     def _authenticate(
-        self, session: Session, message: InboundMessage, request: MailRequest, raw: bytes
+        self, session: Session, message: InboundMessage, request: MailRequest, raw: bytes, now: datetime
     ) -> tuple[Game, str, Power | None, list[str]]:
+        """Who wrote, or :class:`Refused`: every failure the same to the sender (mail/guard.py)."""
         env = request.envelope
         missing = [k for k in ("GAME", "POWER", "SECRET") if k not in env]
         if len(missing) == 3:
-            raise Refused(f"no envelope: {_ENVELOPE}")
-        quote = _envelope_quote(message.body)
+            raise Refused(f"no envelope: {_ENVELOPE}", unauthenticated=guard.UNAUTHENTICATED)
         if missing:
-            raise Refused(f"{quote}the envelope has no {', '.join(missing)}: {_ENVELOPE}")
-        game = session.get(Game, env["GAME"].lower())
+            raise Refused(
+                f"the envelope has no {', '.join(missing)}: {_ENVELOPE}",
+                unauthenticated=guard.UNAUTHENTICATED,
+            )
+        sender = message.sender or ""
+        if guard.address_locked(session, sender, now):
+            raise Refused(
+                f"{sender} is locked out: too many failed authentications", unauthenticated=guard.LOCKED
+            )
+        game = session.get(Game, env["GAME"].lower()[:64])
         if game is None:
-            raise Refused(f"{quote}unknown game {env['GAME']!r}: check the game id in your envelope")
-        power, sender, notes = env["POWER"].lower(), message.sender or "", []
+            raise Refused(f"unknown game {env['GAME'][:64]!r}", unauthenticated=guard.FAILED)
+        power, notes = env["POWER"].lower(), []
         who = {"game": game.id, "power": power}
+        if power != GM and power not in game.powers:
+            raise Refused(
+                f"unknown power {power[:64]!r} in {game.id}", game=game.id, unauthenticated=guard.FAILED
+            )
+        if guard.power_locked(session, game.id, power, now):
+            raise Refused(
+                f"{power} is locked out: too many failed authentications", **who, unauthenticated=guard.LOCKED
+            )
         if power == GM:
             stored = game.options.get("gm_secret_hash")
             if not stored or not check_secret(env["SECRET"], str(stored)):
-                raise Refused(f"{quote}wrong secret for the GM of {game.id}: nothing was changed", **who)
+                raise Refused(f"wrong secret for the GM of {game.id}", **who, unauthenticated=guard.FAILED)
             if not game.gm_address or sender != game.gm_address.lower():
-                raise Refused(f"sender {sender} is not the GM's address on file for {game.id}", **who)
+                raise Refused(
+                    f"sender {sender} is not the GM's address on file for {game.id}",
+                    **who,
+                    unauthenticated=guard.FAILED,
+                )
             row = None
         else:
-            if power not in game.powers:
-                raise Refused(
-                    f"{quote}unknown power {env['POWER']!r} in {game.id}: expected one of "
-                    f"{', '.join(game.powers)}",
-                    game=game.id,
-                )
             row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
             if not check_secret(env["SECRET"], row.secret_hash):
-                raise Refused(f"{quote}wrong secret for {power} in {game.id}: nothing was stored", **who)
+                raise Refused(f"wrong secret for {power} in {game.id}", **who, unauthenticated=guard.FAILED)
             if row.address is None:
                 row.address = sender
                 session.add(row)
                 notes.append(f"{sender} is now the address on file for {power}")
             elif sender not in (row.address.lower(), (game.gm_address or "").lower()):
-                raise Refused(f"sender {sender} is not the address on file for {power} in {game.id}", **who)
+                raise Refused(
+                    f"sender {sender} is not the address on file for {power} in {game.id}",
+                    **who,
+                    unauthenticated=guard.FAILED,
+                )
         if game.options.get("dkim"):
             problem = self._dkim_problem(raw, sender)
             if problem:
-                raise Refused(f"DKIM check failed: {problem}", **who)
+                raise Refused(f"DKIM check failed: {problem}", **who, unauthenticated=guard.FAILED)
         if request.gm_lines:
             number, line = request.gm_lines[0]
             raise Refused(
@@ -203,7 +221,7 @@ class MailGateway:
         raw: bytes,
         now: datetime,
     ) -> IngestOutcome:
-        game, power, row, notes = self._authenticate(session, message, request, raw)
+        game, power, row, notes = self._authenticate(session, message, request, raw, now)
         ctx = Context(
             self.judge, session, game, power, row, message, request, now, mail_key(message.message_id)
         )
@@ -256,19 +274,65 @@ class MailGateway:
         refused: Refused,
     ) -> IngestOutcome:
         game = session.get(Game, refused.game) if refused.game else None
-        text = "\n".join(
-            [
-                "Your mail was refused and nothing was stored:",
-                f"  {refused.reason}",
-                "",
-                "Every mail opens with 'GAME game-id POWER your-power SECRET your-secret', sent from",
-                "the address on file for your power. Send HELP for the commands.",
-            ]
-        )
-        self._reply(session, game, refused.power or "sender", message, "reply", text, None, refused=True)
-        summary = f"refused: {refused.reason}"
+        tag = refused.unauthenticated
+        if tag is None:  # an authenticated sender: the reason helps them, it tells no secret
+            text = "\n".join(
+                [
+                    "Your mail was refused and nothing was stored:",
+                    f"  {refused.reason}",
+                    "",
+                    "Send HELP for the commands.",
+                ]
+            )
+            self._reply(session, game, refused.power or "sender", message, "reply", text, None)
+            summary = f"refused: {refused.reason}"
+        else:
+            logged = session.get(InboundMail, inbound_id)
+            assert logged is not None  # the limits count from when the mail came in, as the log does
+            now = as_utc(logged.received_at)
+            summary = self._refuse_unauthenticated(session, game, message, refused, tag, now)
         self._close(session, inbound_id, refused.game, refused.power, summary)
         return IngestOutcome("refused", message.message_id, summary, inbound_id, refused.game, refused.power)
+
+    def _refuse_unauthenticated(
+        self,
+        session: Session,
+        game: Game | None,
+        message: InboundMessage,
+        refused: Refused,
+        tag: str,
+        now: datetime,
+    ) -> str:
+        """Answer at From only, a fixed subject and text, a few times an hour; tell the GM of a
+        lockout once. Returns the log note (its tag first: the guard counts by it)."""
+        sender = message.sender or ""
+        answer = bool(sender) and guard.replies_to(session, sender, now) < guard.REPLIES_PER_ADDRESS
+        if answer:
+            self.judge._queue_mail(
+                session,
+                game,
+                kind="reply",
+                recipient="sender",
+                key=f"reply.{mail_key(message.message_id)}",
+                subject=guard.SUBJECT,
+                text=guard.refusal_text(tag, refused.reason) + "\n",
+                address=sender,
+                in_reply_to=message.message_id,
+            )
+        notice = (
+            guard.lockout_notice(session, game, refused.power, sender, now) if tag == guard.FAILED else None
+        )
+        if notice is not None and game is not None:
+            self.judge._queue_mail(
+                session,
+                game,
+                kind="notice",
+                recipient=GM,
+                key=f"lockout.{mail_key(message.message_id)}",
+                subject=f"[{game.id}] mail locked out after failed authentications",
+                text=notice,
+            )
+        return f"{tag}{'' if answer else guard.UNANSWERED}: {refused.reason}"
 
     def _reply(
         self,
@@ -279,10 +343,9 @@ class MailGateway:
         kind: str,
         text: str,
         row: Power | None,
-        *,
-        refused: bool = False,
     ) -> None:
-        """Queue the answer: to the authenticated sender, or (refused) to Reply-To, else From."""
+        """Queue the answer to an authenticated sender, at the From address it authenticated with
+        (never a Reply-To: the judge mails nobody the envelope did not prove)."""
         subject = message.subject or (f"[{game.id}] your mail" if game else "your mail")
         if not subject.lower().startswith("re:"):
             subject = f"Re: {subject}"
@@ -294,7 +357,7 @@ class MailGateway:
             key=f"reply.{mail_key(message.message_id)}",
             subject=subject[:255],
             text=text + "\n",
-            address=(message.answer_to if refused else message.sender) or "",
+            address=message.sender or "",
             in_reply_to=message.message_id,
         )
 
@@ -304,12 +367,3 @@ class MailGateway:
         assert row is not None
         row.game_id, row.power, row.note, row.status = game, power, note, "answered"
         session.add(row)
-
-
-def _envelope_quote(body: str) -> str:
-    """``line 1: 'GAME g POWER p SECRET ***': `` for a refusal, the secret hidden."""
-    for number, line in enumerate(body.splitlines(), start=1):
-        if _ENVELOPE_LINE.match(line) and not line.lstrip().startswith(">"):
-            shown = re.sub(r"(SECRET\s+)\S+", r"\1***", line.strip(), flags=re.IGNORECASE)
-            return f"line {number}: {shown!r}: "
-    return ""

@@ -7,6 +7,21 @@ from dataclasses import dataclass, field
 
 _ENVELOPE_KEYS = ("GAME", "POWER", "SECRET", "WINDOW")
 _ENVELOPE_RE = re.compile(r"^(GAME|POWER|SECRET|WINDOW)\s+(\S+)", re.IGNORECASE)
+_SECRET_WORD = re.compile(r"(?<![\w-])(SECRET(?:[ \t]*=[ \t]*|[ \t]+))(?![ \t:=])\S+", re.IGNORECASE)
+_SECRET_LEAD = re.compile(r"^([ \t]*SECRET[ \t]*[:=][ \t]*)\S+", re.IGNORECASE)
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with every token that may be a secret replaced by ``***``: a word after ``SECRET``
+    anywhere before a line's first ':' (a stray envelope line, an envelope pasted after an order),
+    and ``SECRET: word`` opening a line. What follows ':' is free text (a pact's terms may say
+    "secret"); ``SECRET`` ending a pact's length (``FOR 3 TURNS SECRET: terms``) is left alone."""
+    out = []
+    for line in text.split("\n"):
+        head, colon, tail = line.partition(":")
+        line = _SECRET_WORD.sub(r"\1***", head) + colon + tail
+        out.append(_SECRET_LEAD.sub(r"\1***", line))
+    return "\n".join(out)
 
 
 @dataclass
@@ -35,7 +50,9 @@ def split_order_text(text: str) -> OrderText:
         if _ENVELOPE_RE.match(line):
             tokens = line.split()
             if len(tokens) % 2 or any(t.upper() not in _ENVELOPE_KEYS for t in tokens[::2]):
-                out.problems.append((number, raw.strip(), "expected 'GAME id POWER id SECRET token'"))
+                out.problems.append(
+                    (number, redact_secrets(raw.strip()), "expected 'GAME id POWER id SECRET token'")
+                )
                 continue
             for key, value in zip(tokens[::2], tokens[1::2], strict=True):
                 out.envelope[key.upper()] = value
@@ -46,5 +63,5 @@ def split_order_text(text: str) -> OrderText:
         elif upper == "NOT READY":
             out.ready = False
         else:
-            out.lines.append((number, line))
+            out.lines.append((number, redact_secrets(line)))  # never quoted back nor stored in clear
     return out

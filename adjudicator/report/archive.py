@@ -17,6 +17,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 import adjudicator
+from adjudicator.core.ids import inside, path_part
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.view import PUBLIC
 from adjudicator.errors import AdjudicatorError
@@ -38,8 +39,9 @@ class ArchivedWindow:
 
     @property
     def stem(self) -> str:
-        """The file name of its page and map, ``003-T1.economy`` (the demo's folder names)."""
-        return f"{self.id:03d}-{self.label}"
+        """The file name of its page and map, ``003-T1.economy`` (the demo's folder names); a label
+        that is no safe file name (a row written by hand) is refused, never written."""
+        return path_part(f"{self.id:03d}-{self.label}")
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,9 @@ def write_archive(files: Mapping[str, str], out: Path) -> list[Path]:
     manifest = out / MANIFEST
     before = manifest.read_text(encoding="utf-8").split() if manifest.exists() else []
     written = []
+    targets = {relative: inside(out, *relative.split("/")) for relative in files}  # all checked first
     for relative, content in sorted(files.items()):
-        target = out / relative
+        target = targets[relative]
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content, encoding="utf-8")
         written.append(target)

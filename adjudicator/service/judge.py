@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -17,11 +16,12 @@ from adjudicator.core.engine import dice_events, resolve_window
 from adjudicator.core.events import (
     GameCreated,
 )
+from adjudicator.core.ids import check_address, check_game_id, check_power_id
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, NotDue
-from adjudicator.orders.text import OrderText, split_order_text
+from adjudicator.orders.text import OrderText, redact_secrets, split_order_text
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
@@ -35,8 +35,6 @@ from adjudicator.store.models import (
     Window,
     utcnow,
 )
-
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
 @dataclass(frozen=True)
@@ -100,12 +98,19 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         """
         now = now or utcnow()
         options = dict(options or {})
-        if not GAME_ID.match(game_id):
-            raise AdjudicatorError(f"game id {game_id!r}: expected lower-case letters, digits, '-' or '_'")
+        check_game_id(game_id)
+        for power in powers:
+            check_power_id(power)
         if len(set(powers)) != len(powers) or not powers:
             raise AdjudicatorError(f"powers {list(powers)!r}: expected distinct power names")
         if GM in powers or PUBLIC in powers:
             raise AdjudicatorError(f"powers {list(powers)!r}: {GM!r} and {PUBLIC!r} are reserved names")
+        for who, address in (addresses or {}).items():
+            if who not in powers:
+                raise AdjudicatorError(f"an address for {who!r}, which is not a power of {game_id}")
+            check_address(address)
+        if gm_address is not None:
+            check_address(gm_address)
         ruleset = get_ruleset(ruleset_name)
         seed = seed or new_seed()
         dice = Dice(seed, SETUP_NAMESPACE)
@@ -318,4 +323,4 @@ def order_digest(accepted: Sequence[str]) -> str:
 
 def redact_secret(text: str) -> str:
     """Order text as stored: the secret never reaches the database in clear."""
-    return re.sub(r"(SECRET\s+)\S+", r"\1***", text, flags=re.IGNORECASE)
+    return redact_secrets(text)

@@ -12,8 +12,8 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from adjudicator.core.ids import check_address
 from adjudicator.core.view import GM
-from adjudicator.errors import AdjudicatorError
 from adjudicator.report.text import render_state
 from adjudicator.service.base import StoreAccess, as_utc
 from adjudicator.service.calendar import Calendar, deadline_attachment, local_text, read_calendar
@@ -137,8 +137,7 @@ class PlayerTools(StoreAccess):
 
     def _replace_player(self, session: Session, game: Game, power: str, address: str, now: datetime) -> str:
         """The replacement in the caller's transaction (the GM's mail)."""
-        if "@" not in address.strip("@") or any(c.isspace() for c in address):
-            raise AdjudicatorError(f"address {address!r}: expected a mail address such as name@example.org")
+        check_address(address)  # a player's address: a plain, short one (it names a Maildir file)
         row = self._power_row(session, game, power)
         old = row.address
         secret, tag = self._set_secret(row)

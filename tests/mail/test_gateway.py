@@ -207,7 +207,8 @@ def test_gm_process_guarded_by_window_rollback_and_broadcast(mail_game: MailGame
 
 def test_gm_from_another_address_or_player_verbs(mail_game: MailGame) -> None:
     out, rows = run(mail_game, gm("SET hungary florins 1"))
-    assert out.status == "refused" and "not the GM's address on file" in rows[0].body_text
+    assert out.status == "refused" and "could not be authenticated" in rows[0].body_text
+    assert "not the GM's address on file" in out.summary and "GM's address" not in rows[0].body_text
     out, rows = run(mail_game, gm("TIMEZONE Europe/Rome\nSTATE"), sender="gm@example.org", mid="m2")
     assert "TIMEZONE is not a command for the GM" in reply_of(rows) and "as the GM sees it" in reply_of(rows)
 
@@ -283,7 +284,9 @@ def test_mail_ingest_on_stdin(tmp_path: object, monkeypatch: pytest.MonkeyPatch)
     assert created.exit_code == 0, created.output
     assert "GM secret (mail commands with POWER gm):" in created.output
     done = cli.invoke(app, ["mail", "ingest"], input=mail("GAME g1 POWER hungary SECRET wrong\nHELP"))
-    assert done.exit_code == 0 and done.output.startswith("refused <m1@test>: refused: line 1:")
+    assert done.exit_code == 0 and done.output.startswith(
+        "refused <m1@test>: auth-failed: wrong secret for hungary in g1"
+    )
     again = cli.invoke(app, ["mail", "ingest"], input=mail("GAME g1 POWER hungary SECRET wrong\nHELP"))
     assert again.exit_code == 0 and again.output.startswith("duplicate <m1@test>")
     with Session(

@@ -22,9 +22,14 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.view import GM, PUBLIC
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
+from adjudicator.rulesets.medioevo.orders_diplomacy import Propose
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Stance
+from adjudicator.rulesets.medioevo.phases import proposals
+from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState
 from adjudicator.rulesets.medioevo.view import PRIVATE_FIELDS
+from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.history import StoredWindow
 
 CANARY = "LEAKCANARY"
@@ -99,19 +104,23 @@ def perturb_state(
     others = [p for p in state.seats() if p != viewer]
     if len(others) >= 2:
         a, b = rng.sample(others, 2)
-        pacts.append(
-            Pact(
-                id=state.next_pact + 1000,
-                kind=rng.choice(list(PactKind)),
-                parties=(a, b),
-                terms=f"{CANARY} secret terms {rng.random()}",
-                made=state.turn,
-                until=state.turn + rng.randint(1, 5),
-                secret=True,
-            )
-        )
+        state = _secret_pact(state.evolve(pacts=tuple(pacts)), a, b, rng)
+    else:
+        state = state.evolve(pacts=tuple(pacts))
     deck = tuple(rng.choice(cards) for _ in state.deck)  # the same size: the size is public
-    return state.evolve(pacts=tuple(pacts), deck=deck, bank=state.bank + rng.randint(1, 9999))
+    return state.evolve(deck=deck, bank=state.bank + rng.randint(1, 9999))
+
+
+def _secret_pact(state: MedioevoState, a: str, b: str, rng: random.Random) -> MedioevoState:
+    """``state`` after ``a`` and ``b`` made a secret pact, the way the judge makes one (its number
+    and the registry's count included): nothing a third power sees may change (issue 14)."""
+    data = cast(MedioevoRuleset, get_ruleset("medioevo")).data
+    kind, turns = rng.choice(list(PactKind)), rng.randint(1, 5)
+    mine = Propose(kind, (b,), turns, True, f"{CANARY} secret terms {rng.random()}")
+    ledger = Ledger(state, data, orders={a: [mine], b: [Propose(kind, (a,), turns, True)]})
+    note, made, _ = proposals.propose(ledger, a, mine)
+    assert made, note
+    return ledger.state
 
 
 def _mutated(event: Event, rng: random.Random) -> Event:

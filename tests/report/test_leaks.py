@@ -162,6 +162,12 @@ def check_hidden_cards(
     return checked
 
 
+def public_pacts(state: object) -> int:
+    """How many public pacts were ever made: public (their numbers count them), though a pact made
+    and ended in one window leaves no trace in the public view at its end."""
+    return int(getattr(state, "next_pact", 0))
+
+
 def check_private_orders(where: str, game: RandomGame, stored: StoredWindow, tries: int = 1) -> int:
     """An order of one power that changes only what the public may not see (a LOAN, a KEEP) must not
     show in the public events either: the window is resolved again from its opening snapshot
@@ -188,7 +194,11 @@ def check_private_orders(where: str, game: RandomGame, stored: StoredWindow, tri
         kept = {**inputs.orders, power: tuple(line for line in inputs.orders[power] if line != dropped)}
         orders, _ = read_stored(rules, start, kept)
         outcome = resolve_window(rules, start, orders, game.seed_bytes, inputs.loaded_dice)
-        if outcome.state == stored.state or rules.view(outcome.state, PUBLIC) != public_after:
+        if (
+            outcome.state == stored.state
+            or rules.view(outcome.state, PUBLIC) != public_after
+            or public_pacts(outcome.state) != public_pacts(stored.state)
+        ):
             continue  # the order changed nothing (a PLACE the default would make), or something public
         other = public_events(outcome.events)
         assert real == other, (

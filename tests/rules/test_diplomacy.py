@@ -370,3 +370,35 @@ def test_order_checks_quote_a_reason() -> None:
         "you have no truce with hungary",
         "you cannot declare war on yourself",
     ]
+
+
+def test_a_secret_pact_between_others_changes_no_number_a_third_power_sees() -> None:
+    """Issue 14: a secret pact must not show through numbering. England and Castile make a public
+    pact after France and Hungary made (or did not make) a secret one: what England sees, the
+    view and the events, is the same both ways; the parties still revoke theirs by its number."""
+    powers = ["france", "hungary", "england", "castile"]
+    public = {"england": "PACT WITH castile FOR 2 TURNS: trade", "castile": "ACCEPT PACT FROM england"}
+    secret = {
+        "france": "PACT WITH hungary FOREVER SECRET: nothing to see",
+        "hungary": "ACCEPT PACT FROM france",
+    }
+    seen = []
+    for first in (secret, {}):
+        state = act(at_diplomacy(powers), first).state
+        out = act(state, public)
+        events = [e.payload() for e in out.events if e.visibility.allows("england")]
+        seen.append((RULES.view(out.state, "england"), events, RULES.view(state, "england")))
+    assert seen[0] == seen[1]
+    assert "next_pact" not in seen[0][0]
+    assert [p["id"] for p in seen[0][0]["pacts"]] == [1]
+    made = act(at_diplomacy(powers), secret).state
+    (pact,) = made.pacts
+    assert pact.secret and pact.id >= 10_000 and made.next_pact == 1
+    assert RULES.view(made, "france")["pacts"][0]["id"] == pact.id  # its parties see its number
+    england = RULES.parse(made, "england", [(1, f"REVOKE {pact.id}")]).issues
+    nowhere = RULES.parse(made, "england", [(1, "REVOKE 99")]).issues
+    assert england and [i.message.replace(str(pact.id), "N") for i in england] == [
+        i.message.replace("99", "N") for i in nowhere
+    ]
+    revoked = act(made, {"hungary": f"REVOKE {pact.id}"})
+    assert revoked.state.pacts == () and revoked.notes["hungary", f"REVOKE {pact.id}"].endswith("revoked")

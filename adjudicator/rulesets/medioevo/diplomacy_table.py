@@ -85,8 +85,8 @@ class Ledger:
         self.honor(power, -(cost - units), reason)
 
     def add_pact(self, pact: Pact) -> None:
-        """``pact`` enters the registry (its id is ``state.next_pact``) and is told to who may see it."""
-        self.state = self.state.evolve(pacts=(*self.state.pacts, pact), next_pact=pact.id + 1)
+        """``pact`` enters the registry (its id from ``state.new_pact_id``) and is told to who may see it."""
+        self.state = self.state.with_pact(pact)
         self.events.append(
             PactMade(
                 pact=pact.id,

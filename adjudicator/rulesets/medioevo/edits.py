@@ -87,8 +87,8 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
             if len(set(parties)) != len(parties) or (verb == "ALLY" and len(parties) != 2):
                 raise EditError(f"{command!r}: an alliance joins two powers, a pact two or more, each once")
             kind = PactKind.ALLIANCE if verb == "ALLY" else PactKind.PACT
-            pact = Pact(id=state.next_pact, kind=kind, parties=parties, made=state.turn)
-            return state.evolve(pacts=(*state.pacts, pact), next_pact=pact.id + 1)
+            pact = Pact(id=state.new_pact_id(secret=False), kind=kind, parties=parties, made=state.turn)
+            return state.with_pact(pact)  # a GM edit is public: so is the pact it makes
         case "WAR", [other]:
             return state.evolve(wars=tuple(sorted({*state.wars, pair(power, _lookup(powers, other))})))
         case "TRUCE", [other, keyword, until] if keyword.upper() == "UNTIL":

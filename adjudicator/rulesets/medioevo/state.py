@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
@@ -101,6 +103,10 @@ class CardEffect(BaseModel):
         return self.holder != self.played_by
 
 
+SECRET_PACT_IDS = range(10_000, 100_000)
+"""The numbers of secret pacts; public ones count from 1 and stay below them."""
+
+
 class MedioevoState(GameState):
     powers: dict[str, PowerState]
     territories: dict[str, TerritoryState]
@@ -111,7 +117,7 @@ class MedioevoState(GameState):
     board: str = "europe1250"
     turn_limit: int | None = None
     pacts: tuple[Pact, ...] = ()
-    next_pact: int = 1
+    next_pact: int = 1  # the number of the next public pact: secret ones are not counted (GM only)
     wars: tuple[tuple[str, str], ...] = ()
     truces: tuple[Truce, ...] = ()
     marriages: tuple[Marriage, ...] = ()  # PRINCIPESSA handed to another power (L2734-2736)
@@ -185,3 +191,24 @@ class MedioevoState(GameState):
 
     def pact(self, pact_id: int) -> Pact | None:
         return next((p for p in self.pacts if p.id == pact_id), None)
+
+    def new_pact_id(self, secret: bool) -> int:
+        """The number a new pact gets. Public pacts count 1, 2, 3 ...; a secret pact gets a number
+        in 10000-99999 drawn from the state's digest (which holds what only the GM sees: the deck),
+        so no number any power sees counts the secret pacts it is not party to, or tells how many
+        there are (issue 14). Deterministic, so a replay numbers every pact the same."""
+        if not secret:
+            return self.next_pact
+        taken = {p.id for p in self.pacts} | {d.pact for d in self.disputes}
+        digest = self.digest()
+        for attempt in itertools.count():
+            drawn = hashlib.sha256(f"{digest}|secret-pact|{attempt}".encode()).digest()
+            number = SECRET_PACT_IDS.start + int.from_bytes(drawn[:8], "big") % len(SECRET_PACT_IDS)
+            if number not in taken:
+                return number
+        raise AssertionError("unreachable")
+
+    def with_pact(self, pact: Pact) -> MedioevoState:
+        """``pact`` enters the registry; a public one moves the public count on."""
+        following = self.next_pact if pact.secret else max(self.next_pact, pact.id + 1)
+        return self.evolve(pacts=(*self.pacts, pact), next_pact=following)

@@ -40,6 +40,7 @@ def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
         else:
             powers[pid] = {k: v for k, v in data.items() if k not in PRIVATE_FIELDS}
     pacts = [p for p in full["pacts"] if not p["secret"] or viewer in p["parties"]]
+    del full["next_pact"]  # the GM's: a player sees pact numbers only on the pacts it may see
     return {
         **full,
         "powers": powers,

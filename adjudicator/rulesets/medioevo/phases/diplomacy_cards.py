@@ -229,7 +229,7 @@ def _concession_play(ledger: Ledger, power: str, order: PlayDiplomacyCard, dice:
             continue
         terms = TERMS.get(kind, kind).format(p=power, t=target) + " (CONCESSIONE: one-sided, no end)"
         pact = Pact(
-            id=ledger.state.next_pact,
+            id=ledger.state.new_pact_id(secret=False),  # a CONCESSIONE is public
             kind=PactKind.PACT,
             parties=(power, target),
             terms=terms,

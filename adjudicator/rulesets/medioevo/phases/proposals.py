@@ -40,14 +40,15 @@ def propose(
         )
         return f"not accepted by {', '.join(missing)}: the action is spent (L570)", False, 1
     turn = ledger.state.turn
+    secret = order.secret or mutual_secret(power, order, ledger.orders)
     pact = Pact(
-        id=ledger.state.next_pact,
+        id=ledger.state.new_pact_id(secret),
         kind=order.kind,
         parties=(power, *order.partners),
         terms=terms(power, order, ledger.orders),
         made=turn,
         until=None if order.turns is None else turn + order.turns - 1,
-        secret=order.secret or mutual_secret(power, order, ledger.orders),
+        secret=secret,
     )
     ledger.made_now[key] = pact.id
     ledger.add_pact(pact)
