@@ -58,7 +58,8 @@ class Tally:
 
 def _replied(engine: Engine, message_id: str) -> bool:
     with Session(engine) as session:
-        return session.exec(select(Outbox.id).where(col(Outbox.in_reply_to) == message_id)).first() is not None
+        found = session.exec(select(Outbox.id).where(col(Outbox.in_reply_to) == message_id)).first()
+    return found is not None
 
 
 def run_mails(game: MailGame, count: int, rng: random.Random, tally: Tally) -> None:

@@ -21,9 +21,7 @@ _SECRET_TEXT = re.compile(r"(?i)\bSECRET[ \t]+(\S+)")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _MIME_FIELD = re.compile(rb"(?i)^(content-[a-z-]*|mime-version)[ \t]*:")
 HIDDEN = b"***"
-MARK = (
-    b"X-Adjudicator-Redacted: rebuilt from the decoded text parts, to hide an encoded SECRET\r\n"
-)
+MARK = b"X-Adjudicator-Redacted: rebuilt from the decoded text parts, to hide an encoded SECRET\r\n"
 
 
 def hide_secrets(text: str) -> str:
