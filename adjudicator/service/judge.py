@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import CursorResult, func, update
 from sqlmodel import Session, col, select
 
+from adjudicator.cleantext import clean_text
 from adjudicator.core.dice import Dice, new_seed, seed_commitment
 from adjudicator.core.engine import dice_events, resolve_window
 from adjudicator.core.events import (
@@ -317,5 +318,6 @@ def order_digest(accepted: Sequence[str]) -> str:
 
 
 def redact_secret(text: str) -> str:
-    """Order text as stored: the secret never reaches the database in clear."""
-    return re.sub(r"(SECRET\s+)\S+", r"\1***", text, flags=re.IGNORECASE)
+    """Order text as stored: the secret never reaches the database in clear, nor a NUL (which
+    PostgreSQL refuses in text)."""
+    return re.sub(r"(SECRET\s+)\S+", r"\1***", clean_text(text), flags=re.IGNORECASE)

@@ -15,8 +15,8 @@ from adjudicator.core.dice import Dice
 from adjudicator.mail.commands import parse_request
 from adjudicator.mail.gateway import IngestOutcome
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
-from adjudicator.store.models import InboundMail, Outbox
-from tests.mail.conftest import NOW, POWERS, MailGame
+from adjudicator.store.models import InboundMail, OrderSet, Outbox
+from tests.mail.conftest import NOW, POWERS, MailGame, envelope
 from tests.mail.malformed import CLASSES, HUGE, malformed_mail, mutate_line, valid_lines
 
 RULES = MedioevoRuleset()
@@ -93,3 +93,12 @@ def test_every_malformed_mail_is_answered_and_nothing_raises(mail_game: MailGame
         _check_answered(mail_game, name, mail_game.gateway.ingest(raw, source="pipe", now=NOW))
 
     any_mail()
+
+
+def test_order_text_with_nul_is_stored_on_every_store(mail_game: MailGame) -> None:
+    """``submit`` (the CLI's path) stored the order text as given: DataError on PostgreSQL."""
+    receipt = mail_game.judge.submit(f"{envelope()}\nLO\x00AN # a\x00note\n", now=NOW)
+    assert list(receipt.accepted) == ["LOAN"]
+    with Session(mail_game.engine) as session:
+        stored = session.exec(select(OrderSet).order_by(col(OrderSet.id).desc())).first()
+    assert stored is not None and "\x00" not in stored.text and "SECRET ***" in stored.text
