@@ -240,7 +240,7 @@ def bad_commands(rng: random.Random) -> bytes:
         f"PROCESS {rng.choice(_NUMBERS)}",
         f"SET hungary florins {rng.choice(_NUMBERS)}",
         f"GRANT hungary tech {rng.choice(_NUMBERS)}",
-        "REPLACE hungary a\x00@b.example",
+        "REPLACE hungary a\x00b.example",  # no @ once the NUL is gone: the seat stays
         f"NEW-SECRET {rng.choice(_NUMBERS)}",
         mutate_line(rng, rng.choice(valid_lines()[1])),
     ]
