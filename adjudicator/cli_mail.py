@@ -38,6 +38,7 @@ def mail_ingest(
     """Read one raw message on stdin (an MTA pipe), act on it and queue the reply; exit 0 once logged.
 
     A failure of the store (the database down) exits 75, so the MTA keeps the message and tries again.
+    A message that can never be handled exits 0: it is logged as poison and answered once.
     """
     from adjudicator.mail.gateway import MailGateway
 
@@ -46,7 +47,7 @@ def mail_ingest(
     try:
         gateway = MailGateway(judge(settings), settings)
         outcome = gateway.ingest(raw, source=source)
-    except Exception as exc:  # the store failed: nothing was answered, the MTA must redeliver
+    except Exception as exc:  # the store failed (ingest raises nothing else): the MTA must redeliver
         print(f"error: the message could not be stored, try again later: {exc}", file=sys.stderr)
         raise typer.Exit(code=EX_TEMPFAIL) from None
     print(outcome.line())

@@ -8,6 +8,7 @@ numbers), and a bad one is reported with its line, never guessed at.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -64,6 +65,12 @@ GM_VERBS = frozenset(s.verb for s in SPECS if s.gm and s.verb != "EDIT") | {"SET
 _PLAYER_WORDS = frozenset({"ORDERS", "OPTIONS", "STATE", "HELP", "ABSENCE", "TIMEZONE"})
 _MESSAGE_VERBS = ("PRESS", "BROADCAST")
 _SIGNATURE = re.compile(r"^--\s*$")
+MAX_EXTEND_HOURS = 24 * 366
+"""EXTEND moves a deadline by at most a year: further is a typo, and past a few thousand years the
+clock arithmetic overflows."""
+ABSENCE_YEARS = (2000, 2999)
+"""The years an ABSENCE may name (a date near 9999-12-31 overflows when a day is added to it)."""
+MAX_DIE_DIGITS = 9
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,11 @@ def check_zone(name: str) -> str | None:
     return None
 
 
+def _whole(word: str) -> bool:
+    """ASCII digits, few enough for ``int()`` (which takes ``²`` as a digit and refuses 4,300 of them)."""
+    return word.isascii() and word.isdigit() and len(word) <= MAX_DIE_DIGITS
+
+
 def _check(verb: str, args: list[str]) -> str | None:
     """Why a command's arguments are wrong, or None."""
     no_args = {"ORDERS", "OPTIONS", "STATE", "HELP", "PAUSE", "RESUME", "BROADCAST", "DICE"}
@@ -151,6 +163,9 @@ def _check(verb: str, args: list[str]) -> str | None:
             first, last = date.fromisoformat(args[0]), date.fromisoformat(args[1])
         except ValueError:
             return "expected dates as YYYY-MM-DD, e.g. ABSENCE 2025-03-01 2025-03-09"
+        low, high = ABSENCE_YEARS
+        if not (low <= first.year <= high and low <= last.year <= high):
+            return f"expected dates in the years {low} to {high}"
         return "the first day comes after the last" if first > last else None
     if verb == "TIMEZONE":
         return (
@@ -162,7 +177,7 @@ def _check(verb: str, args: list[str]) -> str | None:
         return "expected PROCESS or PROCESS window (its label or id)"
     if verb == "ROLLBACK" and len(args) != 1:
         return "expected ROLLBACK window (a label such as T2.bids, or an id)"
-    if verb == "LOAD DICE" and (len(args) < 2 or not all(a.isdigit() for a in args[1:])):
+    if verb == "LOAD DICE" and (len(args) < 2 or not all(_whole(a) for a in args[1:])):
         return "expected LOAD DICE key v v v (a phase such as T2.taxes or *, then whole numbers)"
     if verb == "CLEAR DICE" and len(args) > 1:
         return "expected CLEAR DICE (all of them) or CLEAR DICE key, e.g. CLEAR DICE T2.taxes"
@@ -171,7 +186,9 @@ def _check(verb: str, args: list[str]) -> str | None:
             hours = float(args[0]) if len(args) == 1 else -1.0
         except ValueError:
             hours = -1.0
-        return None if hours > 0 else "expected EXTEND hours, e.g. EXTEND 24"
+        if not (math.isfinite(hours) and hours > 0):
+            return "expected EXTEND hours, e.g. EXTEND 24"
+        return None if hours <= MAX_EXTEND_HOURS else f"EXTEND takes at most {MAX_EXTEND_HOURS} hours"
     if verb == "REPLACE" and (len(args) != 2 or "@" not in args[1]):
         return "expected REPLACE power address, e.g. REPLACE hungary new.king@example.org"
     if verb == "NEW-SECRET" and len(args) != 1:

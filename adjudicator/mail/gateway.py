@@ -21,11 +21,12 @@ from sqlmodel import Session, col, select
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail import actions, guard
+from adjudicator.mail import actions, guard, poison
 from adjudicator.mail.actions import Context, Refused, mail_key
 from adjudicator.mail.commands import MailRequest, parse_request
 from adjudicator.mail.message import InboundMessage, parse_message
 from adjudicator.mail.orders import act_on_orders
+from adjudicator.mail.redact import hide_secrets, redact_raw
 from adjudicator.service.base import as_utc
 from adjudicator.service.judge import Judge
 from adjudicator.service.tokens import check_secret
@@ -40,7 +41,8 @@ class IngestOutcome:
 
     status: str
     """``answered`` (acted on and answered), ``refused`` (a check failed; answered, nothing stored),
-    ``ignored`` (an auto-reply or bounce: logged, never answered) or ``duplicate`` (seen before)."""
+    ``ignored`` (an auto-reply or bounce: logged, never answered), ``duplicate`` (seen before) or
+    ``poison`` (it cannot be handled: logged with the error, answered once if it has a sender)."""
     message_id: str
     summary: str
     inbound_id: int | None = None
@@ -64,11 +66,27 @@ class MailGateway:
 
     # ---- the entry point -------------------------------------------------------------------
     def ingest(self, raw: bytes, *, source: str, now: datetime | None = None) -> IngestOutcome:
+        """Handle one raw message; raises only when a later try can succeed (the store is down).
+
+        Anything else that goes wrong is the message's fault (it fails the same way each time): it is
+        logged as poison, answered once if it names a sender, and reported as handled, so no
+        transport retries it for ever (``adjudicator.mail.poison``).
+        """
         now = now or utcnow()
+        try:
+            return self._ingest(raw, source, now)
+        except Exception as exc:
+            if poison.transient(exc):
+                raise
+            if isinstance(exc, IntegrityError) and not poison.race_lost(self, raw, exc):
+                raise  # a race with another process on a unique key: the next try sees its result
+            return poison.set_aside(self, raw, source, now, exc)
+
+    def _ingest(self, raw: bytes, source: str, now: datetime) -> IngestOutcome:
         message = parse_message(raw, own_address=self.settings.judge.address)
         inbound_id, status = self._log(raw, message, source, now)
         mid = message.message_id
-        if status in ("answered", "ignored"):
+        if status in ("answered", "ignored", "poison"):
             return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
         if message.no_reply:
             return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
@@ -89,16 +107,20 @@ class MailGateway:
 
     # ---- step 1: the log -------------------------------------------------------------------
     def _log(self, raw: bytes, message: InboundMessage, source: str, now: datetime) -> tuple[int, str]:
-        """Log the message (its own transaction); returns its row id and the status it had before."""
+        """Log the message (its own transaction); returns its row id and the status it had before.
+
+        The raw bytes are kept with every envelope secret hidden (``redact_raw``); the Message-ID
+        was read before that, so a redelivery is still recognised.
+        """
         try:
             with self.judge._tx() as session:
                 row = InboundMail(
                     message_id=message.message_id,
                     received_at=now,
-                    raw=raw,
+                    raw=redact_raw(raw),
                     source=source[:16],
-                    sender=(message.sender or "")[:320] or None,
-                    subject=message.subject,
+                    sender=message.sender,
+                    subject=hide_secrets(message.subject),
                     status="ignored" if message.no_reply else "received",
                     note=message.no_reply or "",
                 )
@@ -227,6 +249,9 @@ class MailGateway:
         )
         sections = [f"Note: {n}" for n in (*message.notes, *notes)]
         if power == GM:
+            if request.problems:  # a GM mail is all or nothing: a line not understood changes nothing
+                lines = "\n  ".join(f"line {n}: {line!r}: {why}" for n, line, why in request.problems)
+                raise Refused(f"{lines}\n  nothing was changed", game=game.id, power=GM)
             sections += self._run(ctx, actions.GM_ACTIONS, "the GM")
             if request.orders.lines or request.orders.ready is not None:
                 sections.append("READY and orders are for powers; the GM's lines are edits and commands")

@@ -4,7 +4,9 @@ Why this order of steps: a message is fetched without touching its flags (``BODY
 ``ingest``, and only when ``ingest`` has returned is it marked seen (or moved to the processed
 folder). A crash in between leaves it unseen, so the next poll delivers it again and the gateway's
 Message-ID dedupe absorbs the repeat; a message is never lost. A failing ``ingest`` (the database
-is down) ends the pass with that message still unseen, so later mail is not applied before it.
+is down) ends the pass with that message still unseen, so later mail is not applied before it;
+``ingest`` raises only then: a message that can never be handled is set aside by the gateway
+(logged as poison, answered once) and marked like any other, so the poller moves past it.
 Connection and server errors are logged and retried at the next poll; they never stop the service.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import email.message
 import imaplib
 import logging
 import ssl
@@ -31,11 +34,17 @@ TIMEOUT_SECONDS = 60.0
 
 
 class _RawMessage(MailMessage):
-    """imap-tools' message that also keeps the exact bytes the server sent."""
+    """imap-tools' message that keeps the exact bytes the server sent, and does not parse them.
+
+    imap-tools parses every fetched message on construction; a message nested a thousand parts deep
+    raised RecursionError there, inside the fetch loop, so every poll failed on it and the mail
+    behind it was never read. Only the gateway reads the bytes (and it never raises on them).
+    """
 
     def __init__(self, fetch_data: list[Any]) -> None:
-        super().__init__(fetch_data)
-        self.raw: bytes = self._get_message_data_parts(fetch_data)[0]
+        raw, self._raw_uid_data, self._raw_flag_data = self._get_message_data_parts(fetch_data)
+        self.raw: bytes = raw
+        self.obj = email.message.Message()  # never read: the gateway parses ``raw``
 
 
 class ImapPoller:

@@ -2,7 +2,9 @@
 
 Why the answer waits for ``ingest``: the MTA keeps the message until we say 250, so we say it only
 once the gateway has logged the message. When ``ingest`` raises (the database is down) we answer
-451 and the MTA tries again later; the gateway's Message-ID dedupe absorbs a repeat. In LMTP every
+451 and the MTA tries again later; the gateway's Message-ID dedupe absorbs a repeat. A message that
+can never be handled does not raise: the gateway logs it as poison and answers it once, and we say
+250 (a 5xx would make the MTA bounce it to the sender a second time). In LMTP every
 recipient gets its own answer after DATA (RFC 2033); the message is ingested once for all of them.
 
 Two ways to run it: inside the service's event loop (``await start_async()`` / ``await stop_async()``)

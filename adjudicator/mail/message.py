@@ -10,6 +10,7 @@ back), so the judge never joins a mail loop.
 from __future__ import annotations
 
 import email
+import email.parser
 import email.policy
 import email.utils
 import hashlib
@@ -19,8 +20,19 @@ from email.message import Message
 
 import html2text
 
+from adjudicator.cleantext import clean_text
+
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 _NO_REPLY_SENDERS = ("mailer-daemon", "postmaster")
+_NESTING = re.compile(rb"^content-type:[ \t]*(?:\r?\n[ \t]+)*(?:multipart|message)/", re.I | re.M)
+MAX_CONTAINERS = 64
+"""Multipart and message/* parts a mail may hold before its body is left unread. The email package
+parses (and walks) nested parts recursively, so a mail nested a thousand deep would raise
+RecursionError; no mail client nests more than a few levels."""
+_LOOSE_ADDRESS = re.compile(r"<([^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)>")
+MAX_ADDRESS = 320
+"""The longest sender address the judge answers (the width of the address columns; RFC 5321 allows
+254). A longer one is not an address any relay would take."""
 
 
 @dataclass(frozen=True)
@@ -49,20 +61,28 @@ class InboundMessage:
 
 
 def _address(value: str | None) -> str | None:
+    """The first address with an ``@`` in a header (``Smith, John <j@x>``, an unquoted comma, reads
+    as two names: the one with the address is taken)."""
     if not value:
         return None
-    _, addr = email.utils.parseaddr(value)
-    return addr.strip().lower() if addr and "@" in addr else None
+    found = [addr for _, addr in email.utils.getaddresses([value])]
+    found += _LOOSE_ADDRESS.findall(value)  # what the parser gave up on: "unterminated <a@b.c>
+    for addr in found:
+        addr = addr.strip().lower()
+        if "@" in addr and len(addr) <= MAX_ADDRESS and not any(c.isspace() for c in addr):
+            return addr
+    return None
 
 
 def _header(msg: Message, name: str) -> str:
     """A header as text; a malformed one gives its raw form, a missing one gives ''."""
     try:
         value = msg.get(name)
-    except Exception:  # a header the policy cannot parse: fall back to the raw value
+        text = str(value) if value is not None else ""
+    except Exception:  # a header the policy cannot parse (RecursionError included): its raw value
         raw = dict(msg.raw_items()).get(name) if hasattr(msg, "raw_items") else None
-        value = raw
-    return " ".join(str(value).split()) if value is not None else ""
+        text = str(raw) if raw is not None else ""
+    return clean_text(" ".join(text.split()))
 
 
 def _decode(part: Message) -> str:
@@ -151,14 +171,44 @@ def message_id_of(raw: bytes, header: str) -> str:
     return f"<{digest}@no-message-id.invalid>"
 
 
-def parse_message(raw: bytes, *, own_address: str | None = None) -> InboundMessage:
-    """Read one raw RFC 5322 message; never raises on bad input."""
-    msg: Message = email.message_from_bytes(raw, policy=email.policy.default)
-    sender = _address(_header(msg, "From"))
+def _parse(raw: bytes) -> tuple[Message, list[str]]:
+    """The message, its body left unread (headers only) when it is nested too deep to parse."""
+    notes: list[str] = []
+    if len(_NESTING.findall(raw)) <= MAX_CONTAINERS:
+        try:
+            return email.message_from_bytes(raw, policy=email.policy.default), notes
+        except RecursionError:  # nested deeper than the count above could tell
+            pass
+    notes.append(
+        f"the message has more than {MAX_CONTAINERS} nested parts, so it was not read: "
+        "send your orders as plain text"
+    )
+    parser = email.parser.BytesParser(policy=email.policy.default)
+    return parser.parsebytes(raw, headersonly=True), notes
+
+
+def decoded_texts(raw: bytes) -> list[str] | None:
+    """Every text part of ``raw``, decoded (HTML left as markup); None when they cannot be read."""
+    msg, notes = _parse(raw)
+    if notes:
+        return None
     try:
-        body, notes = _body(msg)
-    except Exception as exc:  # a structure the email package cannot walk: read nothing, say so
-        body, notes = "", [f"the message could not be read ({type(exc).__name__})"]
+        return [_decode(p) for p in msg.walk() if not p.is_multipart() and p.get_content_maintype() == "text"]
+    except Exception:  # a structure the email package cannot walk
+        return None
+
+
+def parse_message(raw: bytes, *, own_address: str | None = None) -> InboundMessage:
+    """Read one raw RFC 5322 message; never raises on bad input; all its text is storable."""
+    msg, notes = _parse(raw)
+    sender = _address(_header(msg, "From"))
+    if notes:
+        body = ""
+    else:
+        try:
+            body, notes = _body(msg)
+        except Exception as exc:  # a structure the email package cannot walk: read nothing, say so
+            body, notes = "", [f"the message could not be read ({type(exc).__name__})"]
     references = tuple(_MESSAGE_ID.findall(_header(msg, "References")))
     in_reply = _MESSAGE_ID.search(_header(msg, "In-Reply-To"))
     return InboundMessage(
@@ -168,7 +218,7 @@ def parse_message(raw: bytes, *, own_address: str | None = None) -> InboundMessa
         subject=_header(msg, "Subject"),
         in_reply_to=in_reply.group(0) if in_reply else None,
         references=references,
-        body=body,
-        notes=tuple(notes),
+        body=clean_text(body),
+        notes=tuple(clean_text(n) for n in notes),
         no_reply=_no_reply(msg, sender, own_address),
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from adjudicator.cleantext import clean_text
+
 _ENVELOPE_KEYS = ("GAME", "POWER", "SECRET", "WINDOW")
 _ENVELOPE_RE = re.compile(r"^(GAME|POWER|SECRET|WINDOW)\s+(\S+)", re.IGNORECASE)
 _SECRET_WORD = re.compile(r"(?<![\w-])(SECRET(?:[ \t]*=[ \t]*|[ \t]+))(?![ \t:=])\S+", re.IGNORECASE)
@@ -38,10 +40,11 @@ def split_order_text(text: str) -> OrderText:
     """Strip comments (``#``), quoted lines (``>``) and the signature (after ``-- ``).
 
     Envelope keywords may share a line (``GAME g POWER p SECRET s``) or stand on lines of their
-    own; ``READY`` and ``NOT READY`` are commands, not orders.
+    own; ``READY`` and ``NOT READY`` are commands, not orders. NUL characters are dropped (no store
+    could keep the line otherwise).
     """
     out = OrderText()
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(clean_text(text).splitlines(), start=1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             break
         line = raw.split("#", 1)[0].strip()

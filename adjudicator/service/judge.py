@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import CursorResult, func, update
 from sqlmodel import Session, col, select
 
+from adjudicator.cleantext import clean_text
 from adjudicator.core.dice import Dice, new_seed, seed_commitment
 from adjudicator.core.engine import dice_events, resolve_window
 from adjudicator.core.events import (
@@ -322,5 +323,5 @@ def order_digest(accepted: Sequence[str]) -> str:
 
 
 def redact_secret(text: str) -> str:
-    """Order text as stored: the secret never reaches the database in clear."""
-    return redact_secrets(text)
+    """Order text as stored: no secret in clear, nor a NUL (which PostgreSQL refuses in text)."""
+    return redact_secrets(clean_text(text))

@@ -61,8 +61,8 @@ def envelope(power: str = "hungary", secret: str | None = None) -> str:
     return f"GAME g1 POWER {power} SECRET {secret or power + '-secret'}"
 
 
-@pytest.fixture
-def mail_game(engine: Engine) -> MailGame:
+def make_mail_game(engine: Engine) -> MailGame:
+    """The game of the mail tests on a migrated, empty store (also the fuzz script's game)."""
     judge = Judge(engine, mail_domain="judge.test")
     judge.create_game(
         "g1",
@@ -85,3 +85,8 @@ def mail_game(engine: Engine) -> MailGame:
         session.add(game)
     judge.submit(f"{envelope()}\nLOAN", now=T0)  # a standing set that bad mail must leave alone
     return MailGame(judge, MailGateway(judge, Settings()), engine)
+
+
+@pytest.fixture
+def mail_game(engine: Engine) -> MailGame:
+    return make_mail_game(engine)

@@ -29,7 +29,7 @@ def test_a_misspelt_or_oversized_die_by_mail_is_refused_and_nothing_is_stored(ma
         [
             ("LOAD DICE T1.taxez 3", "no phase 'taxez'"),
             ("LOAD DICE T1.taxes 9", "9 fits no die of taxes"),
-            ("LOAD DICE T1.taxes 3 99999999999", "expected whole numbers that fit a die"),
+            ("LOAD DICE T1.taxes 3 99999999999", "then whole numbers"),
         ]
     ):
         out, rows = run(mail_game, gm(f"SET hungary florins 777\n{line}"), mid=f"m{number}", **GM_FROM)

@@ -333,6 +333,10 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     raise Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
 
 
+MAX_DIGITS = 9
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+"""Checked before parsing: ``int()`` of 4,300 digits or more raises, and no order needs 10."""
+
 Checker = Callable[[MedioevoState, str, Order, Sequence[Order], Sequence[Order]], str | None]
 """``check(state, power, order, earlier, mail)``: ``earlier`` the orders accepted from the lines
 above, ``mail`` every order read from the mail (a card play counts the technologies it buys)."""
@@ -353,6 +357,10 @@ def parse_lines(
     issues: list[LineIssue] = []
     for number, line in lines:
         try:
+            if _LONG_NUMBER.search(line):
+                raise Reject(
+                    IssueKind.SYNTAX, f"a number of more than {MAX_DIGITS} digits: no order takes one"
+                )
             try:
                 tree = _parser().parse(line)
             except UnexpectedInput as exc:
