@@ -251,14 +251,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
                 submitted_at=now,
             )
         )
-        try:
-            session.flush()
-        except IntegrityError:  # UNIQUE(window, power, version): only if a writer skipped the lock
-            raise AdjudicatorError(
-                f"another order set of {power} for {window.label} was stored at the same moment: "
-                "nothing was stored; send yours again"
-            ) from None
-        return Receipt(
+        receipt = Receipt(
             game.id,
             power,
             window.label,
@@ -269,6 +262,14 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             order_digest(accepted),
             window.deadline,
         )
+        try:
+            session.flush()
+        except IntegrityError:  # UNIQUE(window, power, version): only if a writer skipped the lock
+            raise AdjudicatorError(
+                f"another order set of {power} for {receipt.window} was stored at the same moment: "
+                "nothing was stored; send yours again"
+            ) from None
+        return receipt
 
     def _lock_window(self, session: Session, game: Game, given: str | None) -> Window:
         """The game's current window, locked until the end of the transaction; the game re-read.

@@ -338,3 +338,30 @@ def test_the_upgrade_numbers_stored_duplicates_again_and_then_refuses_them(engin
         session.add(OrderSet(**{**stored[0].model_dump(), "id": None}))
         with pytest.raises(IntegrityError):
             session.flush()
+
+
+def test_a_version_taken_by_a_writer_that_skipped_the_lock_is_refused_not_a_crash(
+    engine: Engine, tmp_path: Path
+) -> None:
+    """PostgreSQL: the submission counted version 1 and waits to insert it; a writer that took no
+    lock on the window stores a version 1 first. The constraint stops the duplicate, and the
+    player is told to send again: exit 2 and one line, no traceback."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("a table lock holds a transaction half-way on PostgreSQL only")
+    with contenders(engine, tmp_path) as start:
+        submit = start("submit", "submit", orders_file(tmp_path, at_economy(Judge(engine)), "LOAN"))
+        with psycopg.connect(pg_dsn(engine)) as pg:
+            pg.execute("LOCK TABLE order_sets IN EXCLUSIVE MODE")
+            submit.go()
+            wait_for(lambda: pg_waiting(engine) == 1, "submit to wait for order_sets", (submit,))
+            pg.execute(
+                "INSERT INTO order_sets (game_id, window_id, power, version, text, orders, issues, ready,"
+                " source, submitted_at) SELECT game_id, id, 'hungary', 1, '', '[]', '[]', false, 'other',"
+                " now() FROM windows WHERE label = 'T1.economy'"
+            )
+            pg.commit()
+        code, out, err = submit.finish()
+    assert code == 2 and "Traceback" not in err, out + err
+    assert err.startswith("error: another order set of hungary for T1.economy was stored at the same moment")
+    with Session(engine) as session:
+        assert [s.source for s in session.exec(select(OrderSet))] == ["other"]
