@@ -22,6 +22,21 @@ class StaleWindow(AdjudicatorError):
         super().__init__(f"window {given!r} is not the open window: the game is at {current!r}")
 
 
+class WindowClosed(AdjudicatorError):
+    """Orders for a window that was adjudicated (or rolled back) while they were on their way."""
+
+    def __init__(self, game: str, closed: str, status: str, now_open: str, open_status: str) -> None:
+        then = (
+            f"{now_open} is open now: send your orders for it"
+            if open_status == "open"
+            else f"no window takes orders now ({now_open} is {open_status})"
+        )
+        super().__init__(
+            f"window {closed} of {game} closed before these orders were stored (it is {status}): "
+            f"nothing was stored; {then}"
+        )
+
+
 class UnknownWindow(AdjudicatorError):
     def __init__(self, given: str, known: tuple[str, ...]) -> None:
         listing = ", ".join(known) if known else "none yet"

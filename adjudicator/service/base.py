@@ -28,6 +28,7 @@ from adjudicator.report.model import ReportInput
 from adjudicator.report.render import render_report
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.calendar import deadline_attachment, next_deadline, read_calendar
+from adjudicator.store.db import WRITER
 from adjudicator.store.models import (
     EventRow,
     Game,
@@ -55,7 +56,11 @@ class StoreAccess:
 
     @contextmanager
     def _tx(self) -> Iterator[Session]:
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        """One writing transaction (on SQLite it holds the write lock from its start: store/db.py)."""
+        with (
+            Session(self.engine, expire_on_commit=False, execution_options=WRITER) as session,
+            session.begin(),
+        ):
             yield session
 
     # ---- lookups -------------------------------------------------------------------------

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CursorResult, func, update
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from adjudicator.cleantext import clean_text
@@ -21,7 +22,7 @@ from adjudicator.core.ids import check_address, check_game_id, check_power_id
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
-from adjudicator.errors import AdjudicatorError, NotDue
+from adjudicator.errors import AdjudicatorError, NotDue, WindowClosed
 from adjudicator.orders.text import OrderText, redact_secrets, split_order_text
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
@@ -213,9 +214,17 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         source: str,
         now: datetime,
     ) -> Receipt:
-        """Store one authenticated order set (CLI, mail): the same checks and rows for every way in."""
-        window = self._match_window(session, game, parsed.envelope.get("WINDOW"))
+        """Store one authenticated order set (CLI, mail): the same checks and rows for every way in.
+
+        The window is locked first, so an adjudication of it either finished before (these orders
+        are refused: the window closed) or waits until they are stored (and counts them); the
+        version is counted under the same lock, so two sets sent at once get two versions.
+        """
+        window = self._lock_window(session, game, parsed.envelope.get("WINDOW"))
         if window.status != "open":
+            now_open = self._window(session, game)
+            if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
+                raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
             raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
         closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
         if window.deadline and closes and now > closes:
@@ -248,8 +257,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
                 submitted_at=now,
             )
         )
-        session.flush()
-        return Receipt(
+        receipt = Receipt(
             game.id,
             power,
             window.label,
@@ -260,6 +268,29 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             order_digest(accepted),
             window.deadline,
         )
+        try:
+            session.flush()
+        except IntegrityError:  # UNIQUE(window, power, version): only if a writer skipped the lock
+            raise AdjudicatorError(
+                f"another order set of {power} for {receipt.window} was stored at the same moment: "
+                "nothing was stored; send yours again"
+            ) from None
+        return receipt
+
+    def _lock_window(self, session: Session, game: Game, given: str | None) -> Window:
+        """The game's current window, locked until the end of the transaction; the game re-read.
+
+        A submission and an adjudication both start here, so they run one after the other and
+        the second sees what the first committed. PostgreSQL: ``SELECT … FOR NO KEY UPDATE`` on
+        the window's row (read again as the first left it). SQLite: the transaction holds the
+        database's write lock from its start (store/db.py), so nothing can change meanwhile.
+        """
+        session.flush()  # what this transaction changed already is kept by the reads below
+        window = self._match_window(session, game, given)
+        locked = session.get(Window, window.id, with_for_update={"key_share": True}, populate_existing=True)
+        assert locked is not None
+        session.refresh(game)
+        return locked
 
     def _latest_sets(self, session: Session, window: Window) -> dict[str, OrderSet]:
         rows = session.exec(
@@ -285,7 +316,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         self, session: Session, game: Game, window: str | None, force: bool, now: datetime
     ) -> Adjudicated:
         """The body of :meth:`adjudicate` in the caller's transaction (a GM's PROCESS by mail)."""
-        current = self._match_window(session, game, window)
+        current = self._lock_window(session, game, window)  # first: then no order set can come late
         if current.status != "open":
             raise AdjudicatorError(f"window {current.label} of {game.id} is {current.status}, not open")
         sets = self._latest_sets(session, current)
@@ -295,20 +326,12 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             raise NotDue(
                 f"{current.label} of {game.id} is not due ({when}) and not every power is READY: use --force"
             )
-        claimed: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-            update(Window)
-            .where(col(Window.id) == current.id, col(Window.status) == "open")
-            .values(status="resolving")
-        )
-        if claimed.rowcount != 1:
-            raise AdjudicatorError(f"window {current.label} of {game.id} is being adjudicated already")
         ruleset = self.ruleset(game)
         state = self._state(game)
         lines = {p: tuple(s.orders) for p, s in sets.items()}
         orders, unread = read_stored(ruleset, state, lines)
         outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
         outcome = replace(outcome, unread=tuple(unread))
-        session.refresh(current)
         nxt = self._record(session, game, current, outcome, now)
         labels = [outcome.label, *self._run_automatic(session, game, nxt, now)]
         final = self._window(session, game)

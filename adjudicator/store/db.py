@@ -1,15 +1,39 @@
-"""Which database, and bringing its schema up to date with Alembic."""
+"""Which database, its transactions, and bringing its schema up to date with Alembic.
+
+Transactions on SQLite follow SQLAlchemy's documented pysqlite recipe ("Serializable isolation /
+Savepoints / Transactional DDL"): the driver's own transaction handling is switched off, and the
+``begin`` event below opens every transaction itself. A read opens a plain (deferred) ``BEGIN``:
+with the write-ahead log (WAL) it reads one consistent snapshot and never waits for a writer. A
+transaction that writes asks for it with the :data:`WRITER` execution option (the judge's ``_tx``
+does) and opens with ``BEGIN IMMEDIATE``: it takes the database's write lock before it reads
+anything, so two writers (a submission and an adjudication, two submissions) run one after the
+other, each seeing what the other committed, and the second waits (up to the busy timeout) instead
+of failing. A deferred transaction that read first and then writes could not wait: SQLite answers
+"database is locked" at once when another writer holds the lock or committed since its snapshot.
+On PostgreSQL the judge locks the rows it depends on instead (``SELECT … FOR UPDATE``).
+"""
 
 from __future__ import annotations
 
 import os
+import sqlite3
+from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, inspect
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event, inspect
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+BUSY_TIMEOUT_SECONDS = 30
+"""How long a SQLite writer waits for another's write lock before it gives up."""
+WRITER: dict[str, Any] = {"adjudicator_writer": True}
+"""Execution options of a transaction that will write: SQLite opens it with BEGIN IMMEDIATE."""
+MIGRATION_LOCK = 0x41444A55
+"""The PostgreSQL advisory lock that lets one process at a time bring the schema up to date."""
 
 
 def database_url() -> str:
@@ -23,16 +47,27 @@ def database_url() -> str:
 def make_engine(url: str | None = None) -> Engine:
     url = url or database_url()
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(conn, _record):  # type: ignore[no-untyped-def]
-            cur = conn.cursor()
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_SECONDS})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # the "begin" event opens every transaction
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    # Persistent, and a no-op once the file is in WAL mode. If it cannot switch now (another process
+    # holds it in the old mode), the locks below are as correct, only readers wait for writers.
+    with suppress(sqlite3.OperationalError):
+        cur.execute("PRAGMA journal_mode=WAL")
+    cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    writer = conn.get_execution_options().get("adjudicator_writer")
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
 
 
 def alembic_config(url: str) -> Config:
@@ -43,10 +78,20 @@ def alembic_config(url: str) -> Config:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration (a no-op when it is there already)."""
+    """Bring the schema to the newest migration (a read and nothing more when it is there already).
+
+    Every command line call runs this, so the check takes no write lock; an upgrade runs under the
+    write lock (SQLite) or an advisory lock (PostgreSQL), so two processes never upgrade at once.
+    """
     url = engine.url.render_as_string(hide_password=False)
     cfg = alembic_config(url)
-    with engine.begin() as conn:
+    heads = set(ScriptDirectory.from_config(cfg).get_heads())
+    with engine.connect() as conn:
+        if set(MigrationContext.configure(conn).get_current_heads()) == heads:
+            return
+    with engine.connect().execution_options(**WRITER) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

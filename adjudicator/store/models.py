@@ -84,6 +84,7 @@ class OrderSet(SQLModel, table=True):
     """Every version a power sent for a window; the latest counts."""
 
     __tablename__ = "order_sets"
+    __table_args__ = (UniqueConstraint("window_id", "power", "version", name="uq_order_sets_version"),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="games.id", index=True, max_length=64)
