@@ -13,6 +13,9 @@ durations in player and GM commands, random byte mutations), sent to the mail te
 counts as answered when the outbox holds a reply to its Message-ID; ``ignored`` mails (no sender
 address to answer, a loop or an auto-reply) are listed with their reasons. Exit 1 on any crash or
 unanswered mail.
+The mails arrive one every ``malformed.SPACING`` (21 minutes) in a paused game, so that no
+address meets the judge's limits on refusals and failed secrets (mail/guard.py), which would
+leave the later mails unanswered by design and unread by the parsers.
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from sqlmodel import Session, col, select  # noqa: E402
 from adjudicator.mail.commands import parse_request  # noqa: E402
 from adjudicator.store.db import make_engine, migrate  # noqa: E402
 from adjudicator.store.models import Outbox  # noqa: E402
-from tests.mail.conftest import NOW, MailGame, make_mail_game  # noqa: E402
-from tests.mail.malformed import malformed_mail, order_line  # noqa: E402
+from tests.mail.conftest import MailGame, make_mail_game  # noqa: E402
+from tests.mail.malformed import FuzzClock, malformed_mail, order_line  # noqa: E402
 
 ANSWERED = ("answered", "refused", "poison")
 
@@ -63,10 +66,11 @@ def _replied(engine: Engine, message_id: str) -> bool:
 
 
 def run_mails(game: MailGame, count: int, rng: random.Random, tally: Tally) -> None:
+    clock = FuzzClock(game)
     for number in range(count):
         name, raw = malformed_mail(rng)
         try:
-            outcome = game.gateway.ingest(raw, source="pipe", now=NOW)
+            outcome = game.gateway.ingest(raw, source="pipe", now=clock.next())
         except Exception as exc:  # a crash: what the run is looking for
             tally.crash(f"mail {name}", exc, raw)
             continue

@@ -12,10 +12,14 @@ from __future__ import annotations
 import base64
 import random
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 
 import yaml
+
+from adjudicator.mail import guard
+from tests.mail.conftest import NOW, MailGame
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "medioevo"
 PLAYER = ("hungary", "King <king@hungary.example>", "hungary-secret")
@@ -273,3 +277,26 @@ CLASSES: dict[str, Callable[[random.Random], bytes]] = {
 def malformed_mail(rng: random.Random) -> tuple[str, bytes]:
     name = rng.choice(sorted(CLASSES))
     return name, CLASSES[name](rng)
+
+
+SPACING = guard.WINDOW / guard.REPLIES_PER_ADDRESS + timedelta(minutes=1)
+
+
+class FuzzClock:
+    """When each fuzz mail arrives: one every :data:`SPACING`, in a game whose clock is paused.
+
+    The judge answers at most ``guard.REPLIES_PER_ADDRESS`` refusals of unauthenticated mail an
+    hour to one address and locks a power out after a few failed secrets (mail/guard.py). Every
+    fuzz mail comes from the mail tests' few addresses, so at one instant the run would soon only
+    meet those limits and never the parsers behind them. Spaced this far apart, no address reaches
+    a limit and every mail can be answered; the limits have their own tests. The game is paused
+    (no deadline) so that the run's weeks of mail all fall in its open window.
+    """
+
+    def __init__(self, game: MailGame) -> None:
+        game.judge.pause("g1", now=NOW)
+        self.count = 0
+
+    def next(self) -> datetime:
+        self.count += 1
+        return NOW + self.count * SPACING
