@@ -39,6 +39,8 @@ LOCKED = "auth-locked"
 """A mail refused unchecked: its power or its address was locked out."""
 UNAUTHENTICATED = "unauthenticated"
 """A refused mail that never reached authentication (no envelope, or an incomplete one)."""
+POISON = "set aside"
+"""A message the gateway could not handle (mail/poison.py): its one reply counts as a refusal."""
 UNANSWERED = " (not answered)"
 
 SUBJECT = "Re: your mail to the judge (refused)"
@@ -93,8 +95,10 @@ def failures_from(session: Session, address: str, now: datetime) -> int:
 
 
 def replies_to(session: Session, address: str, now: datetime) -> int:
-    """Refusals of unauthenticated mail answered at ``address`` within the window."""
-    answered = [col(InboundMail.note).startswith(f"{tag}: ") for tag in (FAILED, LOCKED, UNAUTHENTICATED)]
+    """Refusals of unauthenticated mail (and replies to poison) answered at ``address`` within the
+    window: a forged From must not turn the judge into a mailer to a third party."""
+    tags = (FAILED, LOCKED, UNAUTHENTICATED, POISON)
+    answered = [col(InboundMail.note).startswith(f"{tag}: ") for tag in tags]
     return _count(
         session,
         col(InboundMail.sender) == address,

@@ -23,6 +23,7 @@ from sqlalchemy import exc as sa_exc
 from sqlmodel import col, select
 
 from adjudicator.cleantext import clean_text
+from adjudicator.mail import guard
 from adjudicator.mail.actions import mail_key
 from adjudicator.mail.message import MAX_ADDRESS, message_id_of, parse_message
 from adjudicator.mail.redact import redact_raw
@@ -122,7 +123,10 @@ def set_aside(
                 return IngestOutcome("duplicate", mid, f"already {row.status}; not handled again", row.id)
             if row is None:
                 row = InboundMail(message_id=mid, received_at=now, raw=_stored_raw(raw), source=source[:16])
-            row.sender, row.status, row.note = sender, "poison", f"set aside: {error}"
+            if sender and answer and guard.replies_to(session, sender, now) >= guard.REPLIES_PER_ADDRESS:
+                answer = False  # the sender had its replies for the hour: logged, not answered
+                error += guard.UNANSWERED
+            row.sender, row.status, row.note = sender, "poison", f"{guard.POISON}: {error}"
             session.add(row)
             if sender and answer:
                 gateway.judge._queue_mail(

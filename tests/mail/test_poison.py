@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from adjudicator.config import ListenerSettings, Settings
 from adjudicator.mail import gateway as gateway_module
+from adjudicator.mail import guard
 from adjudicator.mail.gateway import MailGateway
 from adjudicator.mail.imap import ImapPoller
 from adjudicator.mail.listener import MailListener
@@ -74,6 +75,22 @@ def test_a_poison_message_is_logged_answered_once_and_never_retried(mail_game: M
     assert again.status == "duplicate"
     assert len(replies_to(mail_game.engine, "<m1@test>")) == 1
     assert len(mail_game.outbox()) == len(sets_before) + 1
+
+
+@pytest.mark.usefixtures("pill")
+def test_poison_replies_share_the_reply_limit_of_refused_mail(mail_game: MailGame) -> None:
+    """A forged From with poison mail must not make the judge mail a third party without limit: the
+    replies to poison count with the refusals of unauthenticated mail (guard.REPLIES_PER_ADDRESS an
+    hour to one address); the rest are logged as poison, not answered, and still never retried."""
+    sent = []
+    for n in range(guard.REPLIES_PER_ADDRESS + 2):
+        mid = f"pill{n}"
+        out = mail_game.gateway.ingest(mail(f"{envelope()}\n{PILL}", mid=mid), source="pipe", now=NOW)
+        assert out.status == "poison", out.line()
+        sent.append(len(replies_to(mail_game.engine, f"<{mid}@test>")))
+        assert logged(mail_game.engine, f"<{mid}@test>").status == "poison"
+    assert sent == [1] * guard.REPLIES_PER_ADDRESS + [0, 0]
+    assert guard.UNANSWERED in logged(mail_game.engine, f"<pill{len(sent) - 1}@test>").note
 
 
 def test_a_failure_after_the_log_sets_the_logged_message_aside(
