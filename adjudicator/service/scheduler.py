@@ -41,7 +41,7 @@ from apscheduler.executors.pool import ThreadPoolExecutor  # type: ignore[import
 from apscheduler.jobstores.base import JobLookupError  # type: ignore[import-untyped]
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore  # type: ignore[import-untyped]
 from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]
-from apscheduler.schedulers.base import STATE_PAUSED, STATE_STOPPED  # type: ignore[import-untyped]
+from apscheduler.schedulers.base import STATE_STOPPED  # type: ignore[import-untyped]
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 JOB_TABLE = "apscheduler_jobs"
 RECONCILE_JOB = "reconcile"
 STALL_SLACK_SECONDS = 10.0
-"""A scheduler whose job store could not be read for 3 reconcile intervals and this long has failed."""
+"""A scheduler whose job store reads fail for 3 reconcile intervals and this long has failed."""
 STOP_SECONDS = 20.0
 """How long ``shutdown`` waits for a running job (which stops at the next game) before leaving it."""
 _LIVE: dict[str, DeadlineScheduler] = {}
@@ -101,12 +101,19 @@ class SharedJobStore(SQLAlchemyJobStore):  # type: ignore[misc]
     notes when it was last read, so a scheduler that cannot read it any more shows as failed
     (APScheduler only logs a warning and retries, for ever)."""
 
-    read_at: float = 0.0
-    """When the due jobs were last read (monotonic): the scheduler's loop does it at every wakeup."""
+    failing_since: float | None = None
+    """Since when (monotonic) reading the due jobs fails, at every wakeup of the scheduler's loop;
+    None while it works. A read that is only slow (SQLite locked by a long adjudication) is not
+    counted: it is still under way, not failed."""
 
     def get_due_jobs(self, now: datetime) -> list[Any]:
-        due = super().get_due_jobs(now)
-        self.read_at = time.monotonic()
+        try:
+            due = super().get_due_jobs(now)
+        except Exception:
+            if self.failing_since is None:
+                self.failing_since = time.monotonic()
+            raise
+        self.failing_since = None
         return due  # type: ignore[no-any-return]
 
     def update_job(self, job: Any) -> None:
@@ -204,7 +211,7 @@ class DeadlineScheduler:
                 raise RuntimeError(f"a deadline scheduler runs already for {self.url}")
             _LIVE[self.url] = self
         self._stop.clear()
-        self.store.read_at = time.monotonic()
+        self.store.failing_since = None
         self.scheduler.start(paused=True)
         self.scheduler.add_job(
             reconcile_tick,
@@ -220,18 +227,18 @@ class DeadlineScheduler:
         return done
 
     def failure(self) -> str | None:
-        """Why the scheduler no longer works although it was not shut down: its thread died, or it
-        has not read its job store for ``stall_after`` seconds (the table is gone, the database
-        unreachable); None while it is well. ``serve`` polls it and exits non-zero, so systemd
+        """Why the scheduler no longer works although it was not shut down: its thread died, or
+        reading its job store has failed for ``stall_after`` seconds (the table is gone, the
+        database unreachable); None while it is well. ``serve`` polls it and exits non-zero, so systemd
         restarts the service, and the start re-creates the table and the jobs."""
         if self.stopping:
             return None
         dead = self.scheduler.failure()
         if dead is not None:
             return dead
-        quiet = time.monotonic() - self.store.read_at
-        if quiet > self.stall_after and self.scheduler.state != STATE_PAUSED:
-            return f"its job store could not be read for {quiet:.0f}s"
+        since = self.store.failing_since
+        if since is not None and time.monotonic() - since > self.stall_after:
+            return f"its job store could not be read for {time.monotonic() - since:.0f}s"
         return None
 
     def shutdown(self, timeout: float = STOP_SECONDS) -> bool:

@@ -149,7 +149,7 @@ def test_sigterm_while_a_deadline_job_runs_under_cpu_load_stops_in_bounded_time(
 ) -> None:
     url = engine.url.render_as_string(hide_password=False)
     judge = Judge(engine, mail_domain="judge.test")
-    new_games(judge, 4)
+    new_games(judge, 3)
     config = write_config(tmp_path)
     log = tmp_path / "serve.log"
     with cpu_burners(2):
