@@ -42,7 +42,8 @@ from apscheduler.jobstores.base import JobLookupError  # type: ignore[import-unt
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore  # type: ignore[import-untyped]
 from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]
 from apscheduler.schedulers.base import STATE_STOPPED  # type: ignore[import-untyped]
-from sqlalchemy import Engine
+from sqlalchemy import Engine, inspect
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings
@@ -115,6 +116,13 @@ class SharedJobStore(SQLAlchemyJobStore):  # type: ignore[misc]
             raise
         self.failing_since = None
         return due  # type: ignore[no-any-return]
+
+    def start(self, scheduler: Any, alias: str) -> None:
+        try:
+            super().start(scheduler, alias)
+        except DBAPIError:  # two serves starting at once both create the table; one of them wins
+            if not inspect(self.engine).has_table(self.jobs_t.name):
+                raise
 
     def update_job(self, job: Any) -> None:
         try:

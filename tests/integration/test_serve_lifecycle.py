@@ -37,11 +37,12 @@ STOP_SECONDS = 30
 """How long SIGTERM may take (the e2e test's bound; the unit's TimeoutStopSec is 60)."""
 
 
-def write_config(tmp_path: Path) -> Path:
+def write_config(tmp_path: Path, reconcile_seconds: float = 1) -> Path:
     config = tmp_path / "config.toml"
     config.write_text(
         f'[judge]\naddress = "judge@judge.test"\ndomain = "judge.test"\n\n'
-        f'[maildir]\npath = "{tmp_path / "mail-out"}"\n\n[scheduler]\nreconcile_seconds = 1\n'
+        f'[maildir]\npath = "{tmp_path / "mail-out"}"\n\n'
+        f"[scheduler]\nreconcile_seconds = {reconcile_seconds}\n"
     )
     return config
 
@@ -150,14 +151,13 @@ def test_sigterm_while_a_deadline_job_runs_under_cpu_load_stops_in_bounded_time(
     url = engine.url.render_as_string(hide_password=False)
     judge = Judge(engine, mail_domain="judge.test")
     new_games(judge, 3)
-    config = write_config(tmp_path)
+    due_in(engine, -1)  # overdue: the deadline jobs run as soon as the scheduler starts
+    config = write_config(tmp_path, reconcile_seconds=3600)  # no interval pass gets there first
     log = tmp_path / "serve.log"
     with cpu_burners(2):
         serve = start_serve(config, url, log)
         try:
-            wait_for(lambda: running(log), 60, log)
-            due_in(engine, 1)
-            wait_for(lambda: "deadline job for" in log.read_text(), 30, log)
+            wait_for(lambda: "deadline job for" in log.read_text(), 60, log)
             started = time.monotonic()
             assert stop(serve, log) == 0, log.read_text()[-4000:]
             took = time.monotonic() - started
