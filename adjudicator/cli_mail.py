@@ -105,4 +105,4 @@ def serve_command(
         raise _fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
     configure_logging(level)
     settings = load_settings(config)
-    raise typer.Exit(code=serve(settings, judge(settings).engine))
+    raise typer.Exit(code=serve(settings, judge(settings).engine, abandon_stuck=True))

@@ -4,14 +4,17 @@
 The game tables are the source of truth: ``process_due`` reads them, never the scheduler's jobs, so a
 job that fires twice, late, or not at all changes nothing but the moment things happen. Every mail
 it queues has a stable key (``reminder.GAME.WINDOW.POWER.24h``, ``late.GAME.WINDOW.POWER``), looked up
-before it is queued, so a second pass queues nothing twice; the window itself is claimed by the
-conditional UPDATE in ``Judge.adjudicate``, so a double fire resolves once.
+before it is queued, so a second pass queues nothing twice, and a pass that loses the race to insert
+it (two ``serve`` processes) runs that game again and finds it queued; the window itself is claimed by
+the conditional UPDATE in ``Judge.adjudicate``, so a double fire resolves once. A game that fails
+leaves its window open, its GM is told once, and the pass goes on (``pass_guard.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
@@ -20,11 +23,11 @@ from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.base import as_utc
 from adjudicator.service.calendar import Calendar, covers, deadline_attachment, local_text, parse_calendar
-from adjudicator.service.players import PlayerTools
+from adjudicator.service.pass_guard import PassGuard
 from adjudicator.store.models import Game, Power, Window, utcnow
 
 
-class DeadlineTools(PlayerTools):
+class DeadlineTools(PassGuard):
     """Deadline methods of the Judge (and, through PlayerTools, secrets and replacements); each public
     method is one transaction."""
 
@@ -177,17 +180,27 @@ class DeadlineTools(PlayerTools):
         return deadline
 
     # ---- the pass ---------------------------------------------------------------------------------
-    def process_due(self, now: datetime | None = None) -> list[str]:
-        """One pass over the active games: reminders, early resolution, deadlines past grace."""
+    def process_due(
+        self,
+        now: datetime | None = None,
+        *,
+        games: Sequence[str] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> list[str]:
+        """One pass over the active games (or the ``games`` named): reminders, early resolution,
+        deadlines past grace. One game's failure is reported and spares the others (``PassGuard``);
+        ``should_stop`` is asked between games, so a shutdown waits for one game, not for all."""
         now = now or utcnow()
+        query = select(Game.id).where(Game.status == "active")
+        if games is not None:
+            query = query.where(col(Game.id).in_(list(games)))
         with Session(self.engine) as session:
-            ids = list(session.exec(select(Game.id).where(Game.status == "active").order_by(col(Game.id))))
+            ids = list(session.exec(query.order_by(col(Game.id))))
         done: list[str] = []
         for game_id in ids:
-            try:
-                done += self._process_game(game_id, now)
-            except AdjudicatorError as exc:  # one game's problem does not hold up the others
-                done.append(f"{game_id}: error: {exc}")
+            if should_stop is not None and should_stop():
+                break
+            done += self._guarded(game_id, partial(self._process_game, game_id, now))
         return done
 
     def _process_game(self, game_id: str, now: datetime) -> list[str]:

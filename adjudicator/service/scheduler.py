@@ -4,10 +4,24 @@ The scheduler only wakes things up; the game tables decide. Each open window wit
 one date job (``deadline:GAME:WINDOWID``) at the deadline plus grace, kept in a persistent
 ``SQLAlchemyJobStore`` (table ``apscheduler_jobs``) so it outlives a restart, with
 ``misfire_grace_time=None`` so a job whose moment passed while the process was down still runs at
-start-up. Every job, and an interval job every ``settings.scheduler.reconcile_seconds``, runs one
-``process_due`` pass and a reconcile (jobs re-created for open windows, dropped for closed ones).
-A double or late fire is harmless: ``process_due`` resolves a window through the claimed-row
-UPDATE of ``Judge.adjudicate``. One worker thread runs the jobs one at a time.
+start-up. A deadline job runs ``process_due`` for its own game only and reconciles that game's job;
+an interval job every ``settings.scheduler.reconcile_seconds`` runs one pass over every game and a
+reconcile of every job (re-created for open windows, dropped for closed ones). A double or late fire
+is harmless: ``process_due`` resolves a window through the claimed-row UPDATE of
+``Judge.adjudicate``. One worker thread runs the jobs one at a time.
+
+Several ``serve`` processes may share one database, and so one job table: each of their schedulers
+sees every job and may fire it, and a job one of them has run and removed is gone for the others.
+The job store here takes "gone already" as done (APScheduler's own raises ``JobLookupError`` in its
+loop thread, which kills that thread). A scheduler whose thread dies anyway (the database refuses
+a write to the job table), or that cannot read its job store any more (the table dropped, the
+database gone), is reported by ``failure()``; ``serve`` then exits non-zero and systemd restarts it.
+
+Shutdown is bounded and never deadlocks: APScheduler's ``shutdown(wait=True)`` holds its job-store
+lock while it waits for the running job, and a job that reconciles needs that lock, so the two waited
+for each other for ever. Here ``shutdown`` raises a stop flag (a pass stops between games and skips
+its reconcile), pauses the scheduler, waits a bounded time for the running job, and only then shuts
+APScheduler down without waiting.
 
 Jobs are pickled into the store, so they name a module-level function and plain arguments; the
 database URL they carry has its password masked, and names the scheduler that runs them here.
@@ -17,12 +31,19 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from apscheduler.executors.pool import ThreadPoolExecutor  # type: ignore[import-untyped]
+from apscheduler.jobstores.base import JobLookupError  # type: ignore[import-untyped]
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore  # type: ignore[import-untyped]
 from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]
-from sqlalchemy import Engine
+from apscheduler.schedulers.base import STATE_STOPPED  # type: ignore[import-untyped]
+from sqlalchemy import Engine, inspect
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings
@@ -35,6 +56,10 @@ log = logging.getLogger(__name__)
 
 JOB_TABLE = "apscheduler_jobs"
 RECONCILE_JOB = "reconcile"
+STALL_SLACK_SECONDS = 10.0
+"""A scheduler whose job store reads fail for 3 reconcile intervals and this long has failed."""
+STOP_SECONDS = 20.0
+"""How long ``shutdown`` waits for a running job (which stops at the next game) before leaving it."""
 _LIVE: dict[str, DeadlineScheduler] = {}
 _LIVE_LOCK = threading.Lock()
 
@@ -43,27 +68,123 @@ def _url_key(engine: Engine) -> str:
     return engine.url.render_as_string(hide_password=True)
 
 
-def _live(url: str) -> DeadlineScheduler:
+def _live(url: str) -> DeadlineScheduler | None:
+    """The scheduler of this process for ``url``; None once it is shutting down (a job still queued
+    then has nothing to do: the next start runs it again)."""
     with _LIVE_LOCK:
         found = _LIVE.get(url)
-    if found is None:
-        raise RuntimeError(f"no deadline scheduler runs for {url} in this process")
+    if found is None or found.stopping:
+        log.debug("a job for %s found no running deadline scheduler; skipped", url)
+        return None
     return found
 
 
 def fire_deadline(url: str, game_id: str, window_id: int) -> list[str]:
-    """A deadline job: one pass over every game (the game and window name the job, for the log)."""
+    """A deadline job: ``process_due`` for its game only, and that game's job brought in line."""
     log.info("deadline job for %s window %s", game_id, window_id)
-    return _live(url).tick()
+    live = _live(url)
+    return live.tick(game_id) if live else []
 
 
 def reconcile_tick(url: str) -> list[str]:
     """The interval job: reminders, due windows, and the jobs brought in line with the tables."""
-    return _live(url).tick()
+    live = _live(url)
+    return live.tick() if live else []
 
 
 def job_id(game_id: str, window_id: int) -> str:
     return f"deadline:{game_id}:{window_id}"
+
+
+class SharedJobStore(SQLAlchemyJobStore):  # type: ignore[misc]
+    """APScheduler's job table, shared by every ``serve`` on the database: a job that another
+    process has removed (it ran the job, or its reconcile dropped it) is done, not an error. It also
+    notes when it was last read, so a scheduler that cannot read it any more shows as failed
+    (APScheduler only logs a warning and retries, for ever)."""
+
+    failing_since: float | None = None
+    """Since when (monotonic) reading the due jobs fails, at every wakeup of the scheduler's loop;
+    None while it works. A read that is only slow (SQLite locked by a long adjudication) is not
+    counted: it is still under way, not failed."""
+
+    def get_due_jobs(self, now: datetime) -> list[Any]:
+        try:
+            due = super().get_due_jobs(now)
+        except Exception:
+            if self.failing_since is None:
+                self.failing_since = time.monotonic()
+            raise
+        self.failing_since = None
+        return due  # type: ignore[no-any-return]
+
+    def start(self, scheduler: Any, alias: str) -> None:
+        try:
+            super().start(scheduler, alias)
+        except DBAPIError:  # two serves starting at once both create the table; one of them wins
+            if not inspect(self.engine).has_table(self.jobs_t.name):
+                raise
+
+    def update_job(self, job: Any) -> None:
+        try:
+            super().update_job(job)
+        except JobLookupError:
+            log.debug("job %s was removed by another scheduler; not updated", job.id)
+
+    def remove_job(self, job_id: str) -> None:
+        try:
+            super().remove_job(job_id)
+        except JobLookupError:
+            log.debug("job %s was removed by another scheduler already", job_id)
+
+
+class WatchedScheduler(BackgroundScheduler):  # type: ignore[misc]
+    """A BackgroundScheduler whose loop thread records why it ended, if it ends while running, and
+    that is shut down between two rounds of its loop, never in the middle of one."""
+
+    death: str | None = None
+    loop_thread: threading.Thread | None = None
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._round = threading.Lock()
+
+    def _main_loop(self) -> None:
+        self.loop_thread = threading.current_thread()
+        try:
+            super()._main_loop()
+        except BaseException as exc:
+            self.death = f"{type(exc).__name__}: {exc}"
+            log.critical("scheduler: its thread died: %s", self.death, exc_info=True)
+
+    def _process_jobs(self) -> float | None:
+        # APScheduler's shutdown() marks the scheduler stopped before it takes its locks, so a round
+        # under way then looks for its jobs among the "pending" ones and dies of JobLookupError; and
+        # the loop runs one more round after shutdown() wakes it, which fails to submit what is due.
+        # So a round holds ``_round``, ``stop()`` holds it too, and a round never starts once stopped.
+        if not self._round.acquire(blocking=False):
+            return None  # stop() is shutting the scheduler down
+        try:
+            if self.state == STATE_STOPPED:
+                return None
+            return super()._process_jobs()  # type: ignore[no-any-return]
+        finally:
+            self._round.release()
+
+    def stop(self) -> None:
+        """Shut down without waiting for a running job, after the loop's round under way."""
+        with self._round:
+            if self.running:
+                self.shutdown(wait=False)
+
+    def failure(self) -> str | None:
+        """Why the loop thread is gone while the scheduler should run; None while all is well."""
+        if not self.running:
+            return None
+        if self.death is not None:
+            return f"its thread died: {self.death}"
+        if self.loop_thread is not None and not self.loop_thread.is_alive():
+            return "its thread ended"
+        return None
 
 
 class DeadlineScheduler:
@@ -74,12 +195,21 @@ class DeadlineScheduler:
         self.judge = judge
         self.settings = settings
         self.url = _url_key(engine)
-        self.scheduler = BackgroundScheduler(
-            jobstores={"default": SQLAlchemyJobStore(engine=engine, tablename=JOB_TABLE)},
+        self.store = SharedJobStore(engine=engine, tablename=JOB_TABLE)
+        self.stall_after = 3 * settings.scheduler.reconcile_seconds + STALL_SLACK_SECONDS
+        self.scheduler = WatchedScheduler(
+            jobstores={"default": self.store},
             executors={"default": ThreadPoolExecutor(1)},
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             timezone=UTC,
         )
+        self._stop = threading.Event()
+        self._busy = 0
+        self._idle = threading.Condition()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
 
     def start(self) -> list[str]:
         """Start the scheduler: jobs persisted before come back (an overdue one runs at once), the
@@ -88,6 +218,8 @@ class DeadlineScheduler:
             if self.url in _LIVE:
                 raise RuntimeError(f"a deadline scheduler runs already for {self.url}")
             _LIVE[self.url] = self
+        self._stop.clear()
+        self.store.failing_since = None
         self.scheduler.start(paused=True)
         self.scheduler.add_job(
             reconcile_tick,
@@ -102,33 +234,79 @@ class DeadlineScheduler:
         self.scheduler.resume()
         return done
 
-    def shutdown(self, wait: bool = True) -> None:
-        if self.scheduler.running:
-            self.scheduler.shutdown(wait=wait)
-        with _LIVE_LOCK:
-            if _LIVE.get(self.url) is self:
-                del _LIVE[self.url]
+    def failure(self) -> str | None:
+        """Why the scheduler no longer works although it was not shut down: its thread died, or
+        reading its job store has failed for ``stall_after`` seconds (the table is gone, the
+        database unreachable); None while it is well. ``serve`` polls it and exits non-zero, so systemd
+        restarts the service, and the start re-creates the table and the jobs."""
+        if self.stopping:
+            return None
+        dead = self.scheduler.failure()
+        if dead is not None:
+            return dead
+        since = self.store.failing_since
+        if since is not None and time.monotonic() - since > self.stall_after:
+            return f"its job store could not be read for {time.monotonic() - since:.0f}s"
+        return None
 
-    def tick(self) -> list[str]:
-        """One ``process_due`` pass, then a reconcile; what it did is logged and returned."""
-        done = self.judge.process_due()
-        done += self.reconcile()
+    def shutdown(self, timeout: float = STOP_SECONDS) -> bool:
+        """Stop: no job starts any more, the running one stops at its next game and is waited for up
+        to ``timeout`` seconds; False if it was still running then (it is left to finish, logged)."""
+        self._stop.set()
+        clean = True
+        try:
+            if self.scheduler.running:
+                self.scheduler.pause()
+                clean = self._wait_idle(timeout)
+                if not clean:
+                    log.warning("scheduler: a job still runs after %gs; not waiting for it", timeout)
+                self.scheduler.stop()
+        finally:
+            with _LIVE_LOCK:
+                if _LIVE.get(self.url) is self:
+                    del _LIVE[self.url]
+        return clean
+
+    @contextmanager
+    def _job(self) -> Iterator[None]:
+        with self._idle:
+            self._busy += 1
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._busy -= 1
+                self._idle.notify_all()
+
+    def _wait_idle(self, timeout: float) -> bool:
+        with self._idle:
+            return self._idle.wait_for(lambda: self._busy == 0, timeout=timeout)
+
+    def tick(self, game_id: str | None = None) -> list[str]:
+        """One ``process_due`` pass (over one game, or all), then a reconcile of the same jobs; what
+        it did is logged and returned. A shutdown stops the pass between games and skips the rest."""
+        with self._job():
+            games = None if game_id is None else [game_id]
+            done = self.judge.process_due(games=games, should_stop=self._stop.is_set)
+            if not self.stopping:
+                done += self.reconcile(game_id)
         for line in done:
             log.info("%s", line)
         return done
 
-    def wanted(self) -> dict[str, tuple[str, int, datetime]]:
+    def wanted(self, game_id: str | None = None) -> dict[str, tuple[str, int, datetime]]:
         """The deadline jobs the tables call for: each active game's open window with a deadline,
-        due at the deadline plus grace."""
+        due at the deadline plus grace (of one game, or of all)."""
+        query = select(Game, Window).where(
+            col(Game.current_window_id) == col(Window.id),
+            col(Game.status) == "active",
+            col(Window.status) == "open",
+            col(Window.deadline).is_not(None),
+        )
+        if game_id is not None:
+            query = query.where(col(Game.id) == game_id)
         with Session(self.engine) as session:
-            rows = session.exec(
-                select(Game, Window).where(
-                    col(Game.current_window_id) == col(Window.id),
-                    col(Game.status) == "active",
-                    col(Window.status) == "open",
-                    col(Window.deadline).is_not(None),
-                )
-            ).all()
+            rows = session.exec(query).all()
         out: dict[str, tuple[str, int, datetime]] = {}
         for game, window in rows:
             assert window.id is not None and window.deadline is not None
@@ -136,33 +314,38 @@ class DeadlineScheduler:
             out[job_id(game.id, window.id)] = (game.id, window.id, as_utc(window.deadline) + grace)
         return out
 
-    def jobs(self) -> dict[str, datetime | None]:
-        """The deadline jobs in the store and when each runs next."""
-        return {j.id: j.next_run_time for j in self.scheduler.get_jobs() if j.id.startswith("deadline:")}
+    def jobs(self, game_id: str | None = None) -> dict[str, datetime | None]:
+        """The deadline jobs in the store (of one game, or all) and when each runs next."""
+        prefix = "deadline:" if game_id is None else f"deadline:{game_id}:"
+        return {j.id: j.next_run_time for j in self.scheduler.get_jobs() if j.id.startswith(prefix)}
 
-    def reconcile(self) -> list[str]:
-        """Bring the deadline jobs in line with the tables: add the missing ones, move the ones whose
-        deadline moved, remove the ones of windows no longer open."""
-        wanted = self.wanted()
+    def reconcile(self, game_id: str | None = None) -> list[str]:
+        """Bring the deadline jobs (of one game, or all) in line with the tables: add the missing
+        ones, move the ones whose deadline moved, remove the ones of windows no longer open. A job
+        another ``serve`` removed or moved first is left to it."""
+        wanted = self.wanted(game_id)
         done: list[str] = []
-        for jid, at in self.jobs().items():
-            if jid not in wanted:
-                self.scheduler.remove_job(jid)
-                done.append(f"job {jid} removed")
-            elif at is None or at != wanted[jid][2]:
-                self.scheduler.reschedule_job(jid, trigger="date", run_date=wanted[jid][2])
-                done.append(f"job {jid} moved to {wanted[jid][2].isoformat()}")
-        have = set(self.jobs())
-        for jid, (game_id, window_id, at) in wanted.items():
+        for jid, at in self.jobs(game_id).items():
+            try:
+                if jid not in wanted:
+                    self.scheduler.remove_job(jid)
+                    done.append(f"job {jid} removed")
+                elif at is None or at != wanted[jid][2]:
+                    self.scheduler.reschedule_job(jid, trigger="date", run_date=wanted[jid][2])
+                    done.append(f"job {jid} moved to {wanted[jid][2].isoformat()}")
+            except JobLookupError:
+                continue  # removed by another scheduler on this database in the meantime
+        have = set(self.jobs(game_id))
+        for jid, (gid, window_id, at) in wanted.items():
             if jid in have:
                 continue
             self.scheduler.add_job(
                 fire_deadline,
                 "date",
                 run_date=at,
-                args=[self.url, game_id, window_id],
+                args=[self.url, gid, window_id],
                 id=jid,
-                name=f"deadline of {game_id} window {window_id}",
+                name=f"deadline of {gid} window {window_id}",
                 replace_existing=True,
             )
             done.append(f"job {jid} at {at.isoformat()}")

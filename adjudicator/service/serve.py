@@ -2,11 +2,14 @@
 
 Why one process with one event loop: a club's judge is one small service under systemd. The listener
 answers MTAs on the loop, the poller and the sender run their blocking passes in worker threads, and
-the scheduler runs on its own thread (APScheduler). SIGTERM or SIGINT sets one stop event; shutdown
-then goes in the order that loses nothing: stop accepting mail (the listener closes its port and
-answers the deliveries under way), let the poller and the sender finish the pass they are in, shut
-the scheduler down (it waits for a running job), and exit 0. A component that dies of a bug stops
-the others too and the exit status is 1, so systemd's ``Restart=on-failure`` brings the service back.
+the scheduler runs on its own thread (APScheduler). SIGTERM or SIGINT sets one stop event, and every
+part stops at once, none waiting for another, as nothing is lost whatever order they end in: the
+listener closes its port and answers the deliveries under way, the poller and the sender finish the
+pass they are in, the scheduler lets its running job end at the next game. They all get one shared
+``SHUTDOWN_SECONDS``, under systemd's stop timeout; a part still busy then is logged and left behind
+(the CLI ends the process without waiting for its thread), and the status is 1. A component that
+dies of a bug, or a scheduler whose thread died (``_watch``), stops the others too and the exit
+status is 1, so systemd's ``Restart=on-failure`` brings the service back.
 
 The components are passed in (``Components``); ``wire`` builds the real ones from the settings.
 Every ingest goes through one lock: the gateway sees one message at a time whichever way it came in.
@@ -15,7 +18,9 @@ Every ingest goes through one lock: the gateway sees one message at a time which
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import signal
 import threading
 from collections.abc import Callable, Coroutine
@@ -36,6 +41,10 @@ log = logging.getLogger(__name__)
 
 Ingest = Callable[[bytes, str], object]
 SENDER_INTERVAL_SECONDS = 2.0
+SHUTDOWN_SECONDS = 45.0
+"""How long the parts get to stop, together; under systemd's TimeoutStopSec (60 s in deploy/)."""
+WATCH_SECONDS = 1.0
+"""How often the scheduler is asked whether it still runs."""
 
 
 class Sender(Protocol):
@@ -49,7 +58,11 @@ class Scheduler(Protocol):
 
     def start(self) -> object: ...
 
-    def shutdown(self) -> None: ...
+    def shutdown(self) -> object:
+        """Stop, bounded; False when it gave up waiting for a running job."""
+
+    def failure(self) -> str | None:
+        """Why it no longer runs although it was not shut down (its thread died); None if well."""
 
 
 @dataclass
@@ -100,19 +113,48 @@ def serve(
     stop_after: float | None = None,
     *,
     components: Components | None = None,
+    abandon_stuck: bool = False,
 ) -> int:
-    """Run until SIGTERM/SIGINT (or ``stop_after`` seconds); the exit status: 0, or 1 if a part failed.
+    """Run until SIGTERM/SIGINT (or ``stop_after`` seconds); the exit status: 0, or 1 if a part failed
+    or did not stop within ``SHUTDOWN_SECONDS``.
 
-    Without ``components`` the real ones are built by ``wire(settings, engine)``.
+    Without ``components`` the real ones are built by ``wire(settings, engine)``. A part that did not
+    stop in time leaves a thread behind that Python would wait for at exit; with ``abandon_stuck``
+    (the CLI) the process then ends at once (``os._exit``) so the stop stays bounded.
     """
     if components is None:
         if engine is None:
             raise ValueError("serve needs an engine or the components")
         components = wire(settings, engine)
-    return asyncio.run(_serve(settings, components, stop_after))
+    loop = asyncio.new_event_loop()
+    stuck: list[str] = []
+    try:
+        status = loop.run_until_complete(_serve(settings, components, stop_after, stuck))
+    finally:
+        _close(loop, wait_for_threads=not stuck)
+    if stuck and abandon_stuck:
+        log.error("serve: exiting without waiting for the %s", ", ".join(stuck))
+        logging.shutdown()
+        os._exit(status)
+    return status
 
 
-async def _serve(settings: Settings, parts: Components, stop_after: float | None) -> int:
+def _close(loop: asyncio.AbstractEventLoop, *, wait_for_threads: bool) -> None:
+    """``asyncio.run``'s cleanup, except that threads of parts that did not stop are not waited for."""
+    try:
+        left = [task for task in asyncio.all_tasks(loop) if not task.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        if wait_for_threads:
+            loop.run_until_complete(loop.shutdown_default_executor())
+    finally:
+        loop.close()
+
+
+async def _serve(settings: Settings, parts: Components, stop_after: float | None, stuck: list[str]) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     _on_signals(loop, stop)
@@ -121,12 +163,13 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
     ingest = serialised(parts.ingest)
     listener = MailListener(settings.listener, ingest) if settings.listener else None
     poller = ImapPoller(settings.imap, ingest) if settings.imap else None
-    tasks: dict[asyncio.Task[None], str] = {}
+    tasks: dict[asyncio.Future[Any], str] = {}
     failed = scheduling = False
     try:
         if parts.scheduler is not None:
             await asyncio.to_thread(parts.scheduler.start)
             scheduling = True
+            tasks[_task(_watch(parts.scheduler, stop), stop, "scheduler")] = "scheduler"
             log.info("serve: scheduler started")
         if listener is not None:
             await listener.start_async()
@@ -143,23 +186,60 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
         failed = True
         stop.set()
     finally:
-        if listener is not None:
-            await listener.stop_async()
-        for task, name in tasks.items():
-            try:
-                await task
-            except Exception:
-                log.error("serve: the %s failed", name, exc_info=task.exception())
-                failed = True
+        # every part stops at once; each is waited for until one shared deadline
+        deadline = loop.time() + SHUTDOWN_SECONDS
+        stopping: dict[asyncio.Future[Any], str] = {}
         if parts.scheduler is not None and scheduling:
-            try:
-                await asyncio.to_thread(parts.scheduler.shutdown)
-                log.info("serve: scheduler stopped")
-            except Exception:
-                log.exception("serve: the scheduler did not shut down cleanly")
+            stopping[asyncio.ensure_future(asyncio.to_thread(parts.scheduler.shutdown))] = "scheduler's stop"
+        if listener is not None:
+            stopping[asyncio.ensure_future(listener.stop_async())] = "listener"
+        for part, name in [*tasks.items(), *stopping.items()]:
+            outcome = await _stopped(part, name, deadline)
+            if outcome == "stuck":
+                stuck.append(name)
+            elif outcome == "failed":
                 failed = True
+            elif name == "scheduler's stop" and part.result() is False:
+                stuck.append("scheduler's running job")  # its worker thread would hold up the exit
+        if scheduling and not stuck:
+            log.info("serve: scheduler stopped")
+    failed = failed or bool(stuck)
     log.info("serve: stopped%s", " after a failure" if failed else "")
     return 1 if failed else 0
+
+
+async def _stopped(part: asyncio.Future[Any], name: str, deadline: float) -> str:
+    """Wait for one part until ``deadline``: "ok", "failed" (it raised; logged) or "stuck" (logged)."""
+    left = max(0.0, deadline - asyncio.get_running_loop().time())
+    done, _ = await asyncio.wait({part}, timeout=left)
+    if not done:
+        log.error("serve: the %s did not stop within %gs of the stop", name, SHUTDOWN_SECONDS)
+        return "stuck"
+    error = part.exception()
+    if error is not None:
+        log.error(
+            "serve: the %s failed: %s",
+            name,
+            error,
+            exc_info=None if isinstance(error, SchedulerDied) else error,
+        )
+        return "failed"
+    return "ok"
+
+
+class SchedulerDied(RuntimeError):
+    """The scheduler stopped working while ``serve`` runs (its own log says how)."""
+
+
+async def _watch(scheduler: Scheduler, stop: asyncio.Event) -> None:
+    """Ask the scheduler every ``WATCH_SECONDS`` whether it still runs; a dead one (its thread gone:
+    APScheduler logs nothing and the process would go on without deadlines) ends ``serve``."""
+    while not stop.is_set():
+        reason = scheduler.failure()
+        if reason is not None:
+            raise SchedulerDied(reason)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=WATCH_SECONDS)
 
 
 def _task(work: Coroutine[Any, Any, None], stop: asyncio.Event, name: str) -> asyncio.Task[None]:

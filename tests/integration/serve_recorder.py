@@ -50,6 +50,9 @@ class RecordingScheduler:
     def shutdown(self) -> None:
         self.recorder.event("scheduler shutdown")
 
+    def failure(self) -> str | None:
+        return None
+
 
 class RecordingSender:
     def __init__(self, recorder: Recorder) -> None:
