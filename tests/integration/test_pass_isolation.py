@@ -47,7 +47,7 @@ def test_a_bad_loaded_die_keeps_its_window_open_tells_the_gm_once_and_the_other_
     first = judge.process_due(T0 + 97 * H)
     assert judge.game("b")[1].label == "T2.bids"  # b went on
     assert judge.game("a")[1].id == stuck.id and judge.game("a")[1].status == "open"
-    assert any(line.startswith("a: error: ") and "does not fit a d4" in line for line in first), first
+    assert any(line.startswith("a: error: ") and "does not fit the d4" in line for line in first), first
     for hours in (98, 99, 120):  # later passes: the same error, no second notice
         again = judge.process_due(T0 + hours * H)
         assert any(line.startswith("a: error: ") for line in again), again
@@ -56,5 +56,5 @@ def test_a_bad_loaded_die_keeps_its_window_open_tells_the_gm_once_and_the_other_
     [notice] = [m for m in judge.outbox("a") if m.recipient == "gm" and "could not resolve" in m.subject]
     assert notice.subject == "[a] T1.economy: the judge could not resolve it"
     assert notice.kind == "notice" and notice.address == "gm-a@example.org"
-    assert "does not fit a d4" in notice.body_text and "stays open" in notice.body_text
+    assert "does not fit the d4" in notice.body_text and "stays open" in notice.body_text
     assert not [m for m in judge.outbox("b") if "could not resolve" in m.subject]
