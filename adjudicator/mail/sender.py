@@ -1,26 +1,33 @@
 """The outbox sender: delivers the rows the judge queued, once each, across crashes and restarts.
 
-One pass (``send_due``):
+One pass (``send_due``) takes up to ``batch`` due rows, oldest first: ``pending`` with no
+``next_attempt_at`` or one that has come, and rows left ``sending`` by a sender that died
+(``claimed_at`` older than ``stale_after``, 10 minutes). Then, ONE ROW AT A TIME:
 
-1. Pick the due rows: ``pending`` with no ``next_attempt_at`` or one that has come, and rows left
-   ``sending`` by a sender that died (``claimed_at`` older than ``stale_after``, 10 minutes).
-2. Claim each with a conditional UPDATE (``pending → sending``, ``claimed_at = now``). A row whose
-   UPDATE touches nothing was taken by another sender (another thread, another ``serve``) and is left
-   alone, so two senders racing deliver each row exactly once.
-3. Deliver: through the SMTP relay (aiosmtplib, one connection per pass) when ``[smtp]`` is set,
-   otherwise into Maildir folders (``mail/maildir.py``).
-4. Settle each row, again conditionally on our claim: ``sent``; or, on a transient failure, back to
-   ``pending`` with ``attempts + 1`` and ``next_attempt_at = now + backoff · 2^attempts`` (capped at an
-   hour); after ``max_attempts`` (or at once on a permanent 5xx refusal of the recipient or of the
-   message) ``failed``, and the game's GM, if the game has an address for one, gets one ``notice``
-   (never for a notice itself). A row with no address is ``failed`` at once ("no address on file").
+1. Claim it with a conditional UPDATE (``→ sending``, ``claimed_at`` = now), committed on its own. A
+   row whose UPDATE touches nothing was taken by another sender (another thread, another ``serve``)
+   and is left alone, so two senders racing deliver each row once.
+2. Compose it (``compose``); a row that cannot become a message is ``failed`` at once and the GM is
+   told (not for a row with no address: that is the GM's own choice).
+3. Hand it to the transport (``mail/transport.py``): the SMTP relay when ``[smtp]`` is set, one
+   connection for the pass, otherwise the Maildir folders.
+4. Settle it at once, in its own short transaction, before the next row is claimed: ``sent``; or, on
+   a transient failure, back to ``pending`` with ``attempts + 1`` and ``next_attempt_at = now +
+   backoff · 2^attempts`` (capped at an hour); after ``max_attempts`` (or at once on a permanent
+   failure) ``failed``, and the game's GM, if the game has an address for one, gets one ``notice``
+   (never for a notice itself). A settled row keeps no secret in clear (``mail/redact.py``).
 
-Exactly once, and its one narrow window: the claim is committed before the mail leaves, and the
-row is marked ``sent`` after the relay accepted it. If the process dies between those two moments,
-the row stays ``sending`` and is taken again once its claim is stale. The relay may then get the
-message a second time, but it carries the row's stable Message-ID (and the same Date and body, see
-``compose``), so a mail client shows one message. The Maildir path closes the window completely:
-it looks for the Message-ID in the folder before writing.
+Whatever goes wrong with one row is that row's failure: the others of the pass go on.
+
+Exactly once, and its one narrow window. The claim is committed before the mail leaves, and the row
+is marked ``sent`` in the moment after the relay's 250 to the end of DATA, before anything else. A
+crash anywhere else leaves at most one row ``sending`` (the one in hand, not yet taken by the relay)
+and every other row either ``sent`` or untouched. The window no sender can close is between the
+relay taking the message (its end of DATA) and our commit of ``sent``: the relay's reply on its way
+back and one small UPDATE. A process killed inside it leaves the row ``sending``; it is sent again
+once its claim is stale, with the same Message-ID, Date and body (see ``compose``), so a mail client
+shows one message. The Maildir has no such window: a message's file name comes from its Message-ID
+and a second write of it cannot make a second file (``mail/maildir.py``).
 """
 
 from __future__ import annotations
@@ -28,21 +35,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from typing import Any
 
-import aiosmtplib
 from sqlalchemy import CursorResult, Engine, and_, or_, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings, SmtpSettings
 from adjudicator.core.view import GM
-from adjudicator.mail import maildir
-from adjudicator.mail.compose import ComposeError, compose
+from adjudicator.mail.compose import compose
+from adjudicator.mail.redact import redacted
+from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
 from adjudicator.service.base import StoreAccess
 from adjudicator.store.models import Game, Outbox, utcnow
 
@@ -51,10 +58,12 @@ log = logging.getLogger(__name__)
 STALE_CLAIM = timedelta(minutes=10)
 BACKOFF_CAP_SECONDS = 3600.0
 BATCH = 50
-"""Rows claimed in one pass: small enough that a pass ends long before its claims look stale."""
+"""Rows taken in one pass; each is claimed only when its turn comes, so its claim stays fresh."""
 NO_ADDRESS = "no address on file"
 MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
+
+__all__ = ["DeliveryError", "OutboxSender", "SendReport", "outbox_rows"]
 
 
 @dataclass
@@ -78,14 +87,6 @@ class SendReport:
         self.retried += other.retried
 
 
-class DeliveryError(Exception):
-    """A delivery that did not happen; ``permanent`` ones are not retried."""
-
-    def __init__(self, message: str, *, permanent: bool = False) -> None:
-        super().__init__(message)
-        self.permanent = permanent
-
-
 @dataclass(frozen=True)
 class _Claim:
     row: Outbox
@@ -96,16 +97,8 @@ def _utc(when: datetime) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
-def _smtp_error(exc: Exception) -> DeliveryError:
-    """An SMTP failure as a delivery error: a 5xx refusal of the recipient or the message is final."""
-    code = getattr(exc, "code", None)
-    if isinstance(exc, aiosmtplib.SMTPRecipientsRefused) and exc.recipients:
-        code = exc.recipients[0].code
-    final = isinstance(
-        exc, aiosmtplib.SMTPRecipientsRefused | aiosmtplib.SMTPRecipientRefused | aiosmtplib.SMTPDataError
-    )
-    text = f"{type(exc).__name__}: {exc}".strip()
-    return DeliveryError(text, permanent=final and isinstance(code, int) and 500 <= code < 600)
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 class OutboxSender:
@@ -144,28 +137,56 @@ class OutboxSender:
             if report.handled < self.batch:
                 return total
 
-    def send_due(self, now: datetime | None = None) -> SendReport:
-        """Deliver up to ``batch`` due rows once (from a thread with no running event loop)."""
+    def send_due(self, now: datetime | None = None, *, stop: Callable[[], bool] | None = None) -> SendReport:
+        """Deliver up to ``batch`` due rows once (from a thread with no running event loop).
+
+        ``stop`` is asked before each row: a pass told to stop leaves the rows it has not claimed."""
         now = _utc(now or utcnow())
         report = SendReport()
-        claims = self._claim_due(now)
-        ready: list[tuple[_Claim, EmailMessage]] = []
-        for claim in claims:
-            try:
-                ready.append((claim, compose(claim.row, self.settings)))
-            except ComposeError as exc:
-                reason = NO_ADDRESS if not claim.row.address else str(exc)
-                self._settle(claim, DeliveryError(reason, permanent=True), now, report, attempted=False)
-        if ready:
-            for claim, error in self._deliver(ready):
-                self._settle(claim, error, now, report)
+        ids = self._due_ids(now)
+        if ids:
+            asyncio.run(self._pass(ids, now, report, stop or (lambda: False)))
         return report
+
+    def _transport(self) -> Transport:
+        if self.settings.smtp is None:
+            return MaildirTransport(self.settings.maildir.path)
+        return RelayTransport(self.settings.smtp, self.settings.judge.address, self.tls_context)
+
+    async def _pass(
+        self, ids: list[int], now: datetime, report: SendReport, stop: Callable[[], bool]
+    ) -> None:
+        transport = self._transport()
+        down: DeliveryError | None = None  # the transport broke: the rest of the pass waits
+        started = time.monotonic()
+        try:
+            for row_id in ids:
+                if stop():
+                    break
+                claim = self._claim(row_id, now, now + timedelta(seconds=time.monotonic() - started))
+                if claim is None:
+                    continue  # another sender has it, or it is no longer due
+                row = claim.row
+                try:
+                    message = compose(row, self.settings)
+                except Exception as exc:
+                    reason = NO_ADDRESS if not row.address else f"cannot be composed: {exc}"
+                    failure = DeliveryError(reason, permanent=True)
+                    self._settle(claim, failure, now, report, attempted=False, tell=bool(row.address))
+                    continue
+                assert row.address is not None
+                error = down or await transport.send(row.address, message)
+                self._settle(claim, error, now, report)  # at once: before the next row is touched
+                if error is not None and error.broken:
+                    down = error
+        finally:
+            await transport.close()
 
     async def run(self, stop: asyncio.Event, interval: float = 2.0) -> None:
         """Pass after pass (each in a worker thread) until ``stop`` is set; a failing pass is logged."""
         while not stop.is_set():
             try:
-                report = await asyncio.to_thread(self.send_due)
+                report = await asyncio.to_thread(self.send_due, stop=stop.is_set)
                 if report.handled:
                     log.info("outbox: %s", report)
                 if report.handled >= self.batch:
@@ -185,88 +206,24 @@ class OutboxSender:
             and_(col(Outbox.status) == "sending", col(Outbox.claimed_at) < now - self.stale_after),
         )
 
-    def _claim_due(self, now: datetime) -> list[_Claim]:
+    def _due_ids(self, now: datetime) -> list[int]:
         with Session(self.engine) as session:
-            ids = list(
-                session.exec(
-                    select(Outbox.id).where(self._due(now)).order_by(col(Outbox.id)).limit(self.batch)
-                )
+            query = select(Outbox.id).where(self._due(now)).order_by(col(Outbox.id)).limit(self.batch)
+            return [row_id for row_id in session.exec(query) if row_id is not None]
+
+    def _claim(self, row_id: int, now: datetime, claimed_at: datetime) -> _Claim | None:
+        """Take one row if it is still due, in a transaction of its own."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox)
+                .where(col(Outbox.id) == row_id, self._due(now))
+                .values(status="sending", claimed_at=claimed_at)
             )
-        claims: list[_Claim] = []
-        for row_id in ids:
-            with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-                    update(Outbox)
-                    .where(col(Outbox.id) == row_id, self._due(now))
-                    .values(status="sending", claimed_at=now)
-                )
-                if done.rowcount != 1:
-                    continue  # another sender has it
-                row = session.get(Outbox, row_id)
-                assert row is not None
-                claims.append(_Claim(row, now))
-        return claims
-
-    # ---- delivering ----------------------------------------------------------------------------
-    def _deliver(
-        self, ready: Sequence[tuple[_Claim, EmailMessage]]
-    ) -> list[tuple[_Claim, DeliveryError | None]]:
-        if self.settings.smtp is None:
-            return [(claim, self._to_maildir(claim, message)) for claim, message in ready]
-        return asyncio.run(self._smtp_pass(self.settings.smtp, ready))
-
-    def _to_maildir(self, claim: _Claim, message: EmailMessage) -> DeliveryError | None:
-        assert claim.row.address is not None
-        try:
-            if not maildir.deliver(self.settings.maildir.path, claim.row.address, message):
-                log.info("outbox row %s: %s already in the Maildir", claim.row.id, claim.row.message_id)
-        except OSError as exc:
-            return DeliveryError(f"Maildir {self.settings.maildir.path}: {exc}")
-        return None
-
-    async def _smtp_pass(
-        self, smtp: SmtpSettings, ready: Sequence[tuple[_Claim, EmailMessage]]
-    ) -> list[tuple[_Claim, DeliveryError | None]]:
-        client = aiosmtplib.SMTP(
-            hostname=smtp.host,
-            port=smtp.port,
-            use_tls=smtp.security == "ssl",
-            start_tls=smtp.security == "starttls",
-            username=smtp.username,
-            password=smtp.password,
-            timeout=smtp.timeout,
-            tls_context=self.tls_context,
-        )
-        where = f"relay {smtp.host}:{smtp.port}"
-        try:
-            await client.connect()
-        except (aiosmtplib.SMTPException, OSError, TimeoutError) as exc:
-            error = DeliveryError(f"{where}: {type(exc).__name__}: {exc}")
-            return [(claim, error) for claim, _ in ready]
-        results: list[tuple[_Claim, DeliveryError | None]] = []
-        broken: DeliveryError | None = None
-        try:
-            for claim, message in ready:
-                if broken is not None:
-                    results.append((claim, broken))
-                    continue
-                try:
-                    await client.send_message(
-                        message, sender=self.settings.judge.address, recipients=[claim.row.address or ""]
-                    )
-                    results.append((claim, None))
-                except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPTimeoutError, OSError) as exc:
-                    broken = DeliveryError(f"{where}: {type(exc).__name__}: {exc}")
-                    results.append((claim, broken))
-                except aiosmtplib.SMTPException as exc:
-                    results.append((claim, _smtp_error(exc)))
-        finally:
-            if client.is_connected:
-                try:
-                    await client.quit()
-                except (aiosmtplib.SMTPException, OSError, TimeoutError):
-                    client.close()
-        return results
+            if done.rowcount != 1:
+                return None
+            row = session.get(Outbox, row_id)
+            assert row is not None
+            return _Claim(row, claimed_at)
 
     # ---- settling ------------------------------------------------------------------------------
     def _settle(
@@ -277,7 +234,9 @@ class OutboxSender:
         report: SendReport,
         *,
         attempted: bool = True,
+        tell: bool = True,
     ) -> None:
+        """Record how the row's delivery went, conditionally on our claim, in one short transaction."""
         row = claim.row
         ours = and_(
             col(Outbox.id) == row.id,
@@ -299,6 +258,8 @@ class OutboxSender:
                 "next_attempt_at": now + timedelta(seconds=delay),
                 "claimed_at": None,
             }
+        if values["status"] != "pending":
+            values.update(redacted(row))  # settled for good: no secret stays in clear
         with self.store._tx() as session:
             done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
                 update(Outbox).where(ours).values(**values)
@@ -306,7 +267,7 @@ class OutboxSender:
             if done.rowcount != 1:
                 log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
                 return
-            if values["status"] == "failed" and attempted:
+            if values["status"] == "failed" and tell:
                 self._tell_gm(session, row, str(error), attempts)
         if values["status"] == "sent":
             report.sent += 1
@@ -328,11 +289,11 @@ class OutboxSender:
             kind="notice",
             recipient=GM,
             key=f"notice.undelivered.{row.id}",
-            subject=f"[{game.id}] undeliverable: {row.subject}"[:255],
+            subject=_one_line(f"[{game.id}] undeliverable: {row.subject}")[:255],
             text=(
-                f"The {row.kind} mail to {row.recipient} <{row.address}> could not be delivered "
-                f"after {attempts} attempt(s) and was given up.\n\n"
-                f"Subject: {row.subject}\nMessage-ID: {row.message_id}\nLast error: {error}\n\n"
+                f"The {row.kind} mail to {_one_line(row.recipient)} <{row.address}> could not be "
+                f"delivered after {attempts} attempt(s) and was given up.\n\n"
+                f"Subject: {_one_line(row.subject)}\nMessage-ID: {row.message_id}\nLast error: {error}\n\n"
                 f"The player has not received it. Check the address on file, then see "
                 f"'adjudicator mail outbox {game.id}'.\n"
             ),
