@@ -91,6 +91,9 @@ class SendReport:
 class _Claim:
     row: Outbox
     claimed_at: datetime
+    redaction: dict[str, Any]
+    """The row's columns without its secret, for the final settle (worked out before the mail
+    leaves, so the moment between the relay's 250 and our commit holds nothing but the UPDATE)."""
 
 
 def _utc(when: datetime) -> datetime:
@@ -223,7 +226,7 @@ class OutboxSender:
                 return None
             row = session.get(Outbox, row_id)
             assert row is not None
-            return _Claim(row, claimed_at)
+        return _Claim(row, claimed_at, redacted(row))
 
     # ---- settling ------------------------------------------------------------------------------
     def _settle(
@@ -259,7 +262,7 @@ class OutboxSender:
                 "claimed_at": None,
             }
         if values["status"] != "pending":
-            values.update(redacted(row))  # settled for good: no secret stays in clear
+            values.update(claim.redaction)  # settled for good: no secret stays in clear
         with self.store._tx() as session:
             done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
                 update(Outbox).where(ours).values(**values)
