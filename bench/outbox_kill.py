@@ -70,6 +70,16 @@ def config_for(tmp: Path, relay: SmtpServer) -> Path:
     return config
 
 
+def settled(relay: SmtpServer) -> None:
+    """Wait until the relay has stored what the killed sender had written (no new message for 0.3 s):
+    a message whose end of DATA left before the kill is still read and stored by the relay."""
+    count, quiet_since = len(relay.messages), time.monotonic()
+    while time.monotonic() - quiet_since < 0.3:
+        time.sleep(0.01)
+        if len(relay.messages) != count:
+            count, quiet_since = len(relay.messages), time.monotonic()
+
+
 def kills(engine: Engine, url: str, tmp: Path, count: int, rng: random.Random) -> dict[str, Any]:
     relay = SmtpServer()
     relay.start()
@@ -89,6 +99,7 @@ def kills(engine: Engine, url: str, tmp: Path, count: int, rng: random.Random) -
             time.sleep(rng.uniform(0, 1.0))  # once it sends: a moment anywhere in the next mails
             proc.kill()
             proc.wait(60)
+            settled(relay)
             received = {str(m["Message-ID"]) for m in relay.messages}
             left = rows_by_status(engine, "sending")
             assert len(left) <= 1, f"{len(left)} rows left sending by one kill"

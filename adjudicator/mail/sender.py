@@ -17,7 +17,9 @@ One pass (``send_due``) takes up to ``batch`` due rows, oldest first: ``pending`
    failure) ``failed``, and the game's GM, if the game has an address for one, gets one ``notice``
    (never for a notice itself). A settled row keeps no secret in clear (``mail/redact.py``).
 
-Whatever goes wrong with one row is that row's failure: the others of the pass go on.
+Whatever goes wrong with one row is that row's failure: the others of the pass go on. Only a
+failure of the store itself ends a pass, on purpose: a mail the relay took must be recorded before
+the next one leaves.
 
 Exactly once, and its one narrow window. The claim is committed before the mail leaves, and the row
 is marked ``sent`` in the moment after the relay's 250 to the end of DATA, before anything else. A
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import CursorResult, Engine, and_, or_, update
+from sqlalchemy import CursorResult, Engine, and_, or_, text, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
@@ -248,22 +250,29 @@ class OutboxSender:
         )
         attempts = row.attempts + (1 if attempted else 0)
         values: dict[str, Any]
+        reason = str(error).replace("\x00", "\\x00")  # a relay's text may hold what no column takes
         if error is None:
             values = {"status": "sent", "sent_at": now, "attempts": attempts, "last_error": None}
         elif error.permanent or attempts >= self.max_attempts:
-            values = {"status": "failed", "attempts": attempts, "last_error": str(error)}
+            values = {"status": "failed", "attempts": attempts, "last_error": reason}
         else:
             delay = min(self.backoff * 2**row.attempts, BACKOFF_CAP_SECONDS)
             values = {
                 "status": "pending",
                 "attempts": attempts,
-                "last_error": str(error),
+                "last_error": reason,
                 "next_attempt_at": now + timedelta(seconds=delay),
                 "claimed_at": None,
             }
         if values["status"] != "pending":
             values.update(claim.redaction)  # settled for good: no secret stays in clear
         with self.store._tx() as session:
+            if error is None and self.engine.dialect.name == "postgresql":
+                # The commit below closes the window in which the relay has the mail and the row
+                # is not yet sent. Not waiting for PostgreSQL's WAL flush takes the disk out of
+                # that window; all a crash of PostgreSQL itself could then undo is this mark,
+                # and the mail would be sent again with its Message-ID: a copy, never a loss.
+                session.execute(text("SET LOCAL synchronous_commit = off"))
             done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
                 update(Outbox).where(ours).values(**values)
             )
@@ -271,7 +280,7 @@ class OutboxSender:
                 log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
                 return
             if values["status"] == "failed" and tell:
-                self._tell_gm(session, row, str(error), attempts)
+                self._tell_gm(session, row, reason, attempts)
         if values["status"] == "sent":
             report.sent += 1
         elif values["status"] == "failed":
@@ -286,12 +295,16 @@ class OutboxSender:
         game = session.get(Game, row.game_id)
         if game is None or not game.gm_address:
             return
+        key = f"notice.undelivered.{row.id}"
+        told = select(Outbox.id).where(Outbox.message_id == f"<{key}@{self.store.mail_domain}>")
+        if session.exec(told).first() is not None:
+            return  # told already (the row was put back by hand and failed again)
         self.store._queue_mail(
             session,
             game,
             kind="notice",
             recipient=GM,
-            key=f"notice.undelivered.{row.id}",
+            key=key,
             subject=_one_line(f"[{game.id}] undeliverable: {row.subject}")[:255],
             text=(
                 f"The {row.kind} mail to {_one_line(row.recipient)} <{row.address}> could not be "

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlalchemy import Engine, update
+from sqlmodel import Session, col, select
 
 from adjudicator.core.view import GM
 from adjudicator.mail.maildir import folder_for, read_maildir
@@ -85,6 +85,13 @@ def test_a_row_that_cannot_be_composed_fails_alone_and_the_others_are_sent(
     assert OutboxSender(engine, config).send_due(now=T0) == SendReport(sent=1)
     got = delivered(transport, smtp, tmp_path)
     assert got == Counter({row(engine, i).message_id: 1 for i in [*before, *after, notice.id or 0]})
+
+    # put back by hand, it fails again beside a good row, and the GM is not told twice
+    with Session(engine) as session, session.begin():
+        session.execute(update(Outbox).where(col(Outbox.id) == bad).values(status="pending"))
+    extra = queue(judge, "notice.g1.extra")
+    assert OutboxSender(engine, config).send_due(now=T0) == SendReport(sent=1, failed=1)
+    assert row(engine, extra).status == "sent" and len(undelivered_notices(engine)) == 1
 
 
 @pytest.mark.parametrize("transport", ["maildir", "relay"])
