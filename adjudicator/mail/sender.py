@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from typing import Any
 
 from sqlalchemy import CursorResult, Engine, and_, or_, text, update
@@ -102,8 +103,17 @@ def _utc(when: datetime) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+def _one_line(line: str) -> str:
+    return " ".join(line.split())
+
+
+def _ours(claim: _Claim) -> ColumnElement[bool]:
+    """The row, as long as it is still ours: ``sending`` under our claim (no sender took it over)."""
+    return and_(
+        col(Outbox.id) == claim.row.id,
+        col(Outbox.status) == "sending",
+        col(Outbox.claimed_at) == claim.claimed_at,
+    )
 
 
 class OutboxSender:
@@ -179,9 +189,10 @@ class OutboxSender:
                     failure = DeliveryError(reason, permanent=True)
                     self._settle(claim, failure, now, report, attempted=False, tell=bool(row.address))
                     continue
-                assert row.address is not None
-                error = down or await transport.send(row.address, message)
-                self._settle(claim, error, now, report)  # at once: before the next row is touched
+                if down is not None:
+                    self._settle(claim, down, now, report)
+                    continue
+                error = await self._hand_over(claim, transport, message, now, report)
                 if error is not None and error.broken:
                     down = error
         finally:
@@ -230,7 +241,46 @@ class OutboxSender:
             assert row is not None
         return _Claim(row, claimed_at, redacted(row))
 
-    # ---- settling ------------------------------------------------------------------------------
+    # ---- handing over and settling -------------------------------------------------------------
+    async def _hand_over(
+        self, claim: _Claim, transport: Transport, message: EmailMessage, now: datetime, report: SendReport
+    ) -> DeliveryError | None:
+        """Give the mail to the transport and record the outcome at once, before the next row.
+
+        On PostgreSQL the row's UPDATE to ``sent`` is made before the mail leaves, in a transaction
+        held open while the relay talks (it locks that one row, which only this sender holds), and
+        committed without waiting for the WAL flush the moment the relay's 250 arrives: all that is
+        left between the relay taking the mail and the row being sent is one COMMIT round trip. All
+        a crash of PostgreSQL itself could undo is that mark, and the mail would go again with its
+        Message-ID: a copy, never a loss. SQLite cannot hold a write open that long (it would lock
+        the whole store), so there the row is updated and committed right after the 250."""
+        assert claim.row.address is not None
+        if self.engine.dialect.name != "postgresql":
+            error = await transport.send(claim.row.address, message)
+            self._settle(claim, error, now, report)
+            return error
+        session = Session(self.engine)
+        try:
+            session.begin()
+            session.execute(text("SET LOCAL synchronous_commit = off"))
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox).where(_ours(claim)).values(**self._values(claim, None, now))
+            )
+            if done.rowcount != 1:
+                session.rollback()
+                log.warning("outbox row %s was taken over by another sender; leaving it", claim.row.id)
+                return None
+            error = await transport.send(claim.row.address, message)
+            if error is None:
+                session.commit()
+                report.sent += 1
+                return None
+            session.rollback()
+        finally:
+            session.close()
+        self._settle(claim, error, now, report)
+        return error
+
     def _settle(
         self,
         claim: _Claim,
@@ -243,11 +293,28 @@ class OutboxSender:
     ) -> None:
         """Record how the row's delivery went, conditionally on our claim, in one short transaction."""
         row = claim.row
-        ours = and_(
-            col(Outbox.id) == row.id,
-            col(Outbox.status) == "sending",
-            col(Outbox.claimed_at) == claim.claimed_at,
-        )
+        values = self._values(claim, error, now, attempted=attempted)
+        with self.store._tx() as session:
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox).where(_ours(claim)).values(**values)
+            )
+            if done.rowcount != 1:
+                log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
+                return
+            if values["status"] == "failed" and tell:
+                self._tell_gm(session, row, values["last_error"], values["attempts"])
+        if values["status"] == "sent":
+            report.sent += 1
+        elif values["status"] == "failed":
+            report.failed += 1
+        else:
+            report.retried += 1
+
+    def _values(
+        self, claim: _Claim, error: DeliveryError | None, now: datetime, *, attempted: bool = True
+    ) -> dict[str, Any]:
+        """The row's columns after this attempt: sent, failed, or pending again with a backoff."""
+        row = claim.row
         attempts = row.attempts + (1 if attempted else 0)
         values: dict[str, Any]
         reason = str(error).replace("\x00", "\\x00")  # a relay's text may hold what no column takes
@@ -266,27 +333,7 @@ class OutboxSender:
             }
         if values["status"] != "pending":
             values.update(claim.redaction)  # settled for good: no secret stays in clear
-        with self.store._tx() as session:
-            if error is None and self.engine.dialect.name == "postgresql":
-                # The commit below closes the window in which the relay has the mail and the row
-                # is not yet sent. Not waiting for PostgreSQL's WAL flush takes the disk out of
-                # that window; all a crash of PostgreSQL itself could then undo is this mark,
-                # and the mail would be sent again with its Message-ID: a copy, never a loss.
-                session.execute(text("SET LOCAL synchronous_commit = off"))
-            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-                update(Outbox).where(ours).values(**values)
-            )
-            if done.rowcount != 1:
-                log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
-                return
-            if values["status"] == "failed" and tell:
-                self._tell_gm(session, row, reason, attempts)
-        if values["status"] == "sent":
-            report.sent += 1
-        elif values["status"] == "failed":
-            report.failed += 1
-        else:
-            report.retried += 1
+        return values
 
     def _tell_gm(self, session: Session, row: Outbox, error: str, attempts: int) -> None:
         """One notice to the GM about a mail given up on (not for a notice, not without a GM address)."""
