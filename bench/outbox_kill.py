@@ -128,25 +128,26 @@ def window(engine: Engine, tmp: Path, rows: int) -> tuple[list[float], float]:
     sender = OutboxSender(engine, settings)
     accepted: list[float] = []
     gaps: list[float] = []
-    original_send, original_settle = RelayTransport.send, OutboxSender._settle
+    original_send, original_hand_over = RelayTransport.send, OutboxSender._hand_over
 
     async def send(self: RelayTransport, address: str, message: Any) -> Any:
         error = await original_send(self, address, message)
         accepted.append(time.perf_counter())
         return error
 
-    def settle(self: OutboxSender, *args: Any, **kwargs: Any) -> None:
-        original_settle(self, *args, **kwargs)
+    async def hand_over(self: OutboxSender, *args: Any, **kwargs: Any) -> Any:
+        error = await original_hand_over(self, *args, **kwargs)  # the row is committed when it returns
         if accepted:
             gaps.append(time.perf_counter() - accepted.pop())
+        return error
 
-    RelayTransport.send, OutboxSender._settle = send, settle  # type: ignore[method-assign]
+    RelayTransport.send, OutboxSender._hand_over = send, hand_over  # type: ignore[method-assign]
     try:
         start = time.perf_counter()
         sender.send_all()
         per_mail = (time.perf_counter() - start) / rows
     finally:
-        RelayTransport.send, OutboxSender._settle = original_send, original_settle  # type: ignore[method-assign]
+        RelayTransport.send, OutboxSender._hand_over = original_send, original_hand_over  # type: ignore[method-assign]
         relay.stop()
     return gaps, per_mail
 
