@@ -30,8 +30,9 @@ back and one commit (on SQLite an UPDATE and its commit, some milliseconds of di
 UPDATE is made before the mail leaves and only its COMMIT is left, well under a millisecond; see
 ``_hand_over`` and ``bench/outbox_kill.py``). A process killed inside it leaves the row
 ``sending``; it is sent again once its claim is stale, with the same Message-ID, Date and body (see
-``compose``), so a mail client shows one message: one copy per such crash, never a loss. The Maildir has no such window: a message's file name comes from its Message-ID
-and a second write of it cannot make a second file (``mail/maildir.py``).
+``compose``), so a mail client shows one message: one copy per such crash, never a loss.
+The Maildir has no such window: a message's file name comes from its Message-ID and a second
+write of it cannot make a second file (``mail/maildir.py``).
 """
 
 from __future__ import annotations
