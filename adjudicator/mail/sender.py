@@ -52,12 +52,12 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings, SmtpSettings
-from adjudicator.core.view import GM
 from adjudicator.mail.compose import compose
+from adjudicator.mail.notice import tell_gm
 from adjudicator.mail.redact import redacted
 from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
 from adjudicator.service.base import StoreAccess
-from adjudicator.store.models import Game, Outbox, utcnow
+from adjudicator.store.models import Outbox, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -104,10 +104,6 @@ class _Claim:
 
 def _utc(when: datetime) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-
-
-def _one_line(line: str) -> str:
-    return " ".join(line.split())
 
 
 def _ours(claim: _Claim) -> ColumnElement[bool]:
@@ -175,19 +171,19 @@ class OutboxSender:
         self, ids: list[int], now: datetime, report: SendReport, stop: Callable[[], bool]
     ) -> None:
         transport = self._transport()
-        down: DeliveryError | None = None  # the transport broke: the rest of the pass waits
         started = time.monotonic()
         try:
+            down = await transport.open()  # the relay is down: the whole pass waits
             for row_id in ids:
                 if stop():
                     break
+                if down is not None:
+                    self._put_back(row_id, down, now, report)
+                    continue
                 claim = self._claim(row_id, now, now + timedelta(seconds=time.monotonic() - started))
                 if claim is None:
                     continue  # another sender has it, or it is no longer due
                 row = claim.row
-                if down is not None and row.address:
-                    self._settle(claim, down, now, report)  # the relay is down: wait with the rest
-                    continue
                 try:
                     message = compose(row, self.settings)
                 except Exception as exc:
@@ -305,13 +301,39 @@ class OutboxSender:
                 log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
                 return
             if values["status"] == "failed" and tell:
-                self._tell_gm(session, row, values["last_error"], values["attempts"])
-        if values["status"] == "sent":
+                tell_gm(self.store, session, row, values["last_error"], values["attempts"])
+        self._count(values["status"], report)
+
+    @staticmethod
+    def _count(status: str, report: SendReport) -> None:
+        if status == "sent":
             report.sent += 1
-        elif values["status"] == "failed":
+        elif status == "failed":
             report.failed += 1
         else:
             report.retried += 1
+
+    def _put_back(self, row_id: int, error: DeliveryError, now: datetime, report: SendReport) -> None:
+        """A due row the transport cannot take now (it is down): its attempt is counted and it waits
+        for the next, in one transaction. It is never left ``sending``, so a sender killed here
+        leaves nothing for the next one to wait ten minutes for."""
+        with self.store._tx() as session:
+            row = session.get(Outbox, row_id)
+            if row is None:
+                return
+            if not row.address:
+                error = DeliveryError(NO_ADDRESS, permanent=True)
+            claim = _Claim(row, row.claimed_at or now, redacted(row))
+            values = self._values(claim, error, now, attempted=bool(row.address))
+            still_due = and_(col(Outbox.id) == row_id, self._due(now), col(Outbox.attempts) == row.attempts)
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox).where(still_due).values(**values).execution_options(synchronize_session=False)
+            )
+            if done.rowcount != 1:
+                return  # another sender has it
+            if values["status"] == "failed" and row.address:
+                tell_gm(self.store, session, row, values["last_error"], values["attempts"])
+        self._count(values["status"], report)
 
     def _values(
         self, claim: _Claim, error: DeliveryError | None, now: datetime, *, attempted: bool = True
@@ -337,34 +359,6 @@ class OutboxSender:
         if values["status"] != "pending":
             values.update(claim.redaction)  # settled for good: no secret stays in clear
         return values
-
-    def _tell_gm(self, session: Session, row: Outbox, error: str, attempts: int) -> None:
-        """One notice to the GM about a mail given up on (not for a notice, not without a GM address)."""
-        if row.kind == "notice" or row.game_id is None:
-            return
-        game = session.get(Game, row.game_id)
-        if game is None or not game.gm_address:
-            return
-        key = f"notice.undelivered.{row.id}"
-        told = select(Outbox.id).where(Outbox.message_id == f"<{key}@{self.store.mail_domain}>")
-        if session.exec(told).first() is not None:
-            return  # told already (the row was put back by hand and failed again)
-        self.store._queue_mail(
-            session,
-            game,
-            kind="notice",
-            recipient=GM,
-            key=key,
-            subject=_one_line(f"[{game.id}] undeliverable: {row.subject}")[:255],
-            text=(
-                f"The {row.kind} mail to {_one_line(row.recipient)} <{row.address}> could not be "
-                f"delivered after {attempts} attempt(s) and was given up.\n\n"
-                f"Subject: {_one_line(row.subject)}\nMessage-ID: {row.message_id}\nLast error: {error}\n\n"
-                f"The player has not received it. Check the address on file, then see "
-                f"'adjudicator mail outbox {game.id}'.\n"
-            ),
-            address=game.gm_address,
-        )
 
 
 def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:

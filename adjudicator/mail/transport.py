@@ -4,7 +4,7 @@ Both answer each message with ``None`` (it was taken) or a ``DeliveryError`` (pe
 so the sender can settle that row before it hands over the next one. Neither raises for a message:
 whatever goes wrong with one message is that message's error, and the next one is tried.
 
-The relay is one SMTP connection, opened on the first message and kept for the pass. A connection
+The relay is one SMTP connection, opened before the first row is claimed and kept for the pass. A connection
 that breaks (refused, dropped, timed out) makes the error ``broken``: the sender then stops handing
 messages to the relay for the pass, and the rest wait for their next attempt.
 """
@@ -40,6 +40,8 @@ class DeliveryError(Exception):
 
 
 class Transport(Protocol):
+    async def open(self) -> DeliveryError | None: ...
+
     async def send(self, address: str, message: EmailMessage) -> DeliveryError | None: ...
 
     async def close(self) -> None: ...
@@ -50,6 +52,9 @@ class MaildirTransport:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+
+    async def open(self) -> DeliveryError | None:
+        return None
 
     async def send(self, address: str, message: EmailMessage) -> DeliveryError | None:
         try:
@@ -98,13 +103,20 @@ class RelayTransport:
     def _broken(self, exc: BaseException) -> DeliveryError:
         return DeliveryError(f"{self.where}: {type(exc).__name__}: {exc}", broken=True)
 
-    async def send(self, address: str, message: EmailMessage) -> DeliveryError | None:
-        """Returns once the relay has answered the end of DATA: ``None`` means it took the message."""
+    async def open(self) -> DeliveryError | None:
+        """Connect (TLS, AUTH) before any row is claimed: a relay that is down costs no claim."""
         if not self.client.is_connected:
             try:
                 await self.client.connect()
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as exc:
                 return self._broken(exc)
+        return None
+
+    async def send(self, address: str, message: EmailMessage) -> DeliveryError | None:
+        """Returns once the relay has answered the end of DATA: ``None`` means it took the message."""
+        down = await self.open()
+        if down is not None:
+            return down
         try:
             await self.client.send_message(message, sender=self.sender, recipients=[address])
         except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPTimeoutError, OSError, TimeoutError) as exc:
