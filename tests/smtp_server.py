@@ -1,16 +1,19 @@
 """A real SMTP server for the tests: aiosmtpd on a free loopback port, collecting what it receives.
 
 It can require AUTH (and STARTTLS before it, with a self-signed certificate made by the ``openssl``
-command line), refuse messages with a 4xx or 5xx reply, and be stopped and started again on the same
-port to play a relay that is down for a while.
+command line), refuse messages with a 4xx or 5xx reply, be stopped and started again on the same
+port to play a relay that is down for a while, and hold its answer at a chosen point of the
+conversation (``Hold``) so that a test can kill the sender exactly there.
 """
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import ssl
 import subprocess
+import threading
 from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
@@ -31,6 +34,26 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@dataclass
+class Hold:
+    """Stop answering at one point of the conversation until ``release``: at the ``rcpt``-th RCPT
+    (before the relay has the message) or after storing the ``data``-th message (it has the message,
+    the client has not yet got its 250). ``reached`` is set when the point is reached."""
+
+    rcpt: int | None = None
+    data: int | None = None
+    reached: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
+
+    def release(self) -> None:
+        self.released.set()
+
+    async def wait(self) -> None:
+        self.reached.set()
+        while not self.released.is_set():
+            await asyncio.sleep(0.01)
+
+
 class Collector(AsyncMessage):
     """Keeps every message with its envelope; ``refuse_data`` / ``refuse_rcpt`` make it say no."""
 
@@ -40,10 +63,18 @@ class Collector(AsyncMessage):
         self.refuse_data: str | None = None
         self.refuse_rcpt: str | None = None
         self.logins: list[str] = []
+        self.rcpts = 0
+        """RCPT commands seen, counted across connections."""
+        self.hold: Hold | None = None
 
     async def handle_RCPT(
         self, server: SMTP, session: Session, envelope: Envelope, address: str, options: list[str]
     ) -> str:
+        self.rcpts += 1
+        hold = self.hold
+        if hold is not None and hold.rcpt == self.rcpts:
+            await hold.wait()
+            return "451 4.3.0 held by the test"
         if self.refuse_rcpt:
             return self.refuse_rcpt
         envelope.rcpt_tos.append(address)
@@ -52,7 +83,11 @@ class Collector(AsyncMessage):
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         if self.refuse_data:
             return self.refuse_data
-        return str(await super().handle_DATA(server, session, envelope))
+        answer = str(await super().handle_DATA(server, session, envelope))
+        hold = self.hold
+        if hold is not None and hold.data == len(self.messages):
+            await hold.wait()
+        return answer
 
     async def handle_message(self, message: Any) -> None:
         self.messages.append(message)

@@ -22,14 +22,22 @@ REPLY_KINDS = frozenset({"reply", "receipt"})
 ``auto-generated``."""
 
 
+MAX_ADDRESS = 254
+"""The longest address any mail system takes (RFC 5321 §4.5.3.1.3: a path of 256 octets with its
+angle brackets)."""
+
+
 class ComposeError(ValueError):
-    """A row that cannot become a message (no address): the sender marks it failed."""
+    """A row that can never become a message (no address, an address too long, a header with a line
+    break in it): the sender marks it failed at once, it is never retried."""
 
 
 def _address(name: str, address: str) -> Address:
     """A mailbox with a display name; ``Address`` refuses a malformed address with a clear error."""
     if "@" not in address:
         raise ComposeError(f"address {address!r}: expected local@domain")
+    if len(address) > MAX_ADDRESS:
+        raise ComposeError(f"address of {len(address)} characters is too long (at most {MAX_ADDRESS})")
     local, _, domain = address.rpartition("@")
     return Address(display_name=name, username=local, domain=domain)
 
@@ -74,9 +82,22 @@ def _attach(msg: EmailMessage, item: dict[str, str]) -> None:
 
 
 def compose(row: Outbox, settings: Settings) -> EmailMessage:
-    """The message for ``row``: headers, text (and HTML) body, attachments; UTF-8 throughout."""
+    """The message for ``row``: headers, text (and HTML) body, attachments; UTF-8 throughout.
+
+    Anything in the row that no message can hold (a line break in a name or a subject, a broken
+    attachment) raises ``ComposeError`` naming the row, never another exception."""
     if not row.address:
         raise ComposeError(f"outbox row {row.id} ({row.kind} for {row.recipient}): no address on file")
+    try:
+        return _compose(row, settings)
+    except ComposeError:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:  # email's header checks, base64, a bad attachment
+        raise ComposeError(f"outbox row {row.id} ({row.kind} for {row.recipient!r}): {exc}") from exc
+
+
+def _compose(row: Outbox, settings: Settings) -> EmailMessage:
+    assert row.address is not None
     msg = EmailMessage(policy=default)
     msg["From"] = _address(settings.judge.name, settings.judge.address)
     msg["To"] = _address(row.recipient, row.address)

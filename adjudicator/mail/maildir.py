@@ -2,53 +2,117 @@
 
 Layout: one Maildir per recipient address under the root (``mail-out/ann@example.org/{new,cur,tmp}``),
 so a player's (or the GM's) mail is read with any Maildir client (``mutt -f mail-out/ADDRESS``) and
-a test finds one recipient's messages without sorting through everybody's.
+a test finds one recipient's messages without sorting through everybody's. A folder's name is the
+address lower-cased when that is a safe, short file name; otherwise (a character that is not safe
+in a path, or more than ``MAX_FOLDER`` characters) a bounded prefix of it and a hash of the address,
+so no address can make a name the file system refuses or climb out of the root.
 
-Delivery is idempotent by Message-ID: before writing, the folder is searched for a message with the
-same Message-ID, and nothing is written if one is there. A crash between writing the file and
-marking the outbox row sent therefore never leaves two copies. ``mailbox.Maildir`` writes to
-``tmp/`` and renames into ``new/``, so a half-written file is never seen as a message.
+Delivery is idempotent by construction. A message's file name is made from its Message-ID
+(``message_name``), so a message has one name wherever and however often it is written: it is
+written under a unique name in ``tmp/`` and hard-linked into ``new/`` with that name, and the link
+fails (``EEXIST``) when the message is there already. Two writers of the same message at the same
+moment, or a writer that was killed after the link and before the outbox row was marked sent and
+then runs again, therefore leave exactly one file. A message a reader has moved to ``cur/`` keeps
+its name there (only ``:2,FLAGS`` is added), and is looked for there before and after the link. A
+file left in ``tmp/`` by a writer that was killed is never a message (readers ignore ``tmp/``) and is
+removed the next time its message is written.
 """
 
 from __future__ import annotations
 
-import mailbox
+import contextlib
+import hashlib
+import os
 import re
+import secrets
+import time
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
+MAX_FOLDER = 100
+"""The longest folder name: far below every file system's 255, whatever the address."""
+STALE_TMP_SECONDS = 60.0
+"""A ``tmp/`` file of our message older than this belongs to a writer that died (a live one links
+its file within milliseconds)."""
+
 
 def folder_for(root: Path, address: str) -> Path:
-    """The Maildir of one address: the address lower-cased, anything unsafe in a path replaced."""
-    safe = re.sub(r"[^a-z0-9@._+-]", "_", address.strip().lower()).lstrip(".")
-    return root / (safe or "_")
+    """The Maildir of one address: the address lower-cased, or a safe bounded name with its hash."""
+    plain = address.strip().lower()
+    safe = re.sub(r"[^a-z0-9@._+-]", "_", plain).lstrip(".")
+    if safe and safe == plain and len(safe) <= MAX_FOLDER:
+        return root / safe
+    digest = hashlib.sha256(plain.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return root / f"{safe[: MAX_FOLDER - len(digest) - 1] or '_'}.{digest}"
 
 
-def _message_ids(box: mailbox.Maildir) -> set[str]:
-    parser = BytesParser(policy=policy.default)
-    ids: set[str] = set()
-    for key in box.iterkeys():
-        try:
-            with box.get_file(key) as handle:
-                headers = parser.parse(handle, headersonly=True)  # type: ignore[arg-type]
-        except FileNotFoundError:  # moved or deleted by a client while we looked
-            continue
-        value = headers.get("Message-ID")
-        if value:
-            ids.add(str(value).strip())
-    return ids
+def message_name(message: EmailMessage) -> str:
+    """The file name of ``message`` in every folder: a hash of its Message-ID (of its bytes when it
+    has none), so the same message always gets the same name."""
+    message_id = str(message["Message-ID"] or "").strip()
+    source = message_id.encode("utf-8", "surrogatepass") if message_id else message.as_bytes()
+    return f"M{hashlib.sha256(source).hexdigest()[:40]}.adjudicator"
+
+
+def _in_cur(folder: Path, name: str) -> bool:
+    """Whether a reader has moved the message to ``cur/`` (its name followed by ``:2,FLAGS``)."""
+    with os.scandir(folder / "cur") as entries:
+        return any(e.name == name or e.name.startswith((name + ":", name + "!", name + ",")) for e in entries)
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_tmp(folder: Path, name: str) -> None:
+    """Files of this message left in ``tmp/`` by a writer that was killed before it linked them."""
+    limit = time.time() - STALE_TMP_SECONDS
+    with os.scandir(folder / "tmp") as entries:
+        for entry in entries:
+            if entry.name.startswith(name + "."):
+                with contextlib.suppress(FileNotFoundError):
+                    if entry.stat().st_mtime < limit:
+                        os.unlink(entry.path)
 
 
 def deliver(root: Path, address: str, message: EmailMessage) -> bool:
-    """Write ``message`` into the address's Maildir; False when its Message-ID is there already."""
-    root.mkdir(parents=True, exist_ok=True)
-    box = mailbox.Maildir(folder_for(root, address), create=True)
-    message_id = str(message["Message-ID"] or "").strip()
-    if message_id and message_id in _message_ids(box):
+    """Write ``message`` into the address's Maildir; False when it is there already.
+
+    Raises ``OSError`` when the folder cannot be written (a full disk, no permission)."""
+    folder = folder_for(root, address)
+    for sub in ("tmp", "new", "cur"):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    name = message_name(message)
+    final = folder / "new" / name
+    if final.exists() or _in_cur(folder, name):
+        _remove_stale_tmp(folder, name)
         return False
-    box.add(message)
+    tmp = folder / "tmp" / f"{name}.{os.getpid()}.{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(message.as_bytes(policy=policy.default.clone(linesep="\n")))
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(tmp, final)
+        except FileExistsError:
+            return False  # another writer of the same message linked it first
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    if _in_cur(folder, name):  # an earlier copy was moved to cur/ while we wrote ours
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(final)
+        return False
+    _fsync_dir(folder / "new")
+    _remove_stale_tmp(folder, name)
     return True
 
 

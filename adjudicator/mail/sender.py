@@ -1,26 +1,38 @@
 """The outbox sender: delivers the rows the judge queued, once each, across crashes and restarts.
 
-One pass (``send_due``):
+One pass (``send_due``) takes up to ``batch`` due rows, oldest first: ``pending`` with no
+``next_attempt_at`` or one that has come, and rows left ``sending`` by a sender that died
+(``claimed_at`` older than ``stale_after``, 10 minutes). Then, ONE ROW AT A TIME:
 
-1. Pick the due rows: ``pending`` with no ``next_attempt_at`` or one that has come, and rows left
-   ``sending`` by a sender that died (``claimed_at`` older than ``stale_after``, 10 minutes).
-2. Claim each with a conditional UPDATE (``pending → sending``, ``claimed_at = now``). A row whose
-   UPDATE touches nothing was taken by another sender (another thread, another ``serve``) and is left
-   alone, so two senders racing deliver each row exactly once.
-3. Deliver: through the SMTP relay (aiosmtplib, one connection per pass) when ``[smtp]`` is set,
-   otherwise into Maildir folders (``mail/maildir.py``).
-4. Settle each row, again conditionally on our claim: ``sent``; or, on a transient failure, back to
-   ``pending`` with ``attempts + 1`` and ``next_attempt_at = now + backoff · 2^attempts`` (capped at an
-   hour); after ``max_attempts`` (or at once on a permanent 5xx refusal of the recipient or of the
-   message) ``failed``, and the game's GM, if the game has an address for one, gets one ``notice``
-   (never for a notice itself). A row with no address is ``failed`` at once ("no address on file").
+1. Claim it with a conditional UPDATE (``→ sending``, ``claimed_at`` = now), committed on its own. A
+   row whose UPDATE touches nothing was taken by another sender (another thread, another ``serve``)
+   and is left alone, so two senders racing deliver each row once.
+2. Compose it (``compose``); a row that cannot become a message is ``failed`` at once and the GM is
+   told (not for a row with no address: that is the GM's own choice).
+3. Hand it to the transport (``mail/transport.py``): the SMTP relay when ``[smtp]`` is set, one
+   connection for the pass, otherwise the Maildir folders.
+4. Settle it at once, in its own short transaction, before the next row is claimed: ``sent``; or, on
+   a transient failure, back to ``pending`` with ``attempts + 1`` and ``next_attempt_at = now +
+   backoff · 2^attempts`` (capped at an hour); after ``max_attempts`` (or at once on a permanent
+   failure) ``failed``, and the game's GM, if the game has an address for one, gets one ``notice``
+   (never for a notice itself). A settled row keeps no secret in clear (``mail/outbox_redact.py``).
 
-Exactly once, and its one narrow window: the claim is committed before the mail leaves, and the
-row is marked ``sent`` after the relay accepted it. If the process dies between those two moments,
-the row stays ``sending`` and is taken again once its claim is stale. The relay may then get the
-message a second time, but it carries the row's stable Message-ID (and the same Date and body, see
-``compose``), so a mail client shows one message. The Maildir path closes the window completely:
-it looks for the Message-ID in the folder before writing.
+Whatever goes wrong with one row is that row's failure: the others of the pass go on. Only a
+failure of the store itself ends a pass, on purpose: a mail the relay took must be recorded before
+the next one leaves.
+
+Exactly once, and its one narrow window. The claim is committed before the mail leaves, and the row
+is marked ``sent`` in the moment after the relay's 250 to the end of DATA, before anything else. A
+crash anywhere else leaves at most one row ``sending`` (the one in hand, not yet taken by the relay)
+and every other row either ``sent`` or untouched. The window no sender can close is between the
+relay taking the message (its end of DATA) and our commit of ``sent``: the relay's reply on its way
+back and one commit (on SQLite an UPDATE and its commit, some milliseconds of disk; on PostgreSQL the
+UPDATE is made before the mail leaves and only its COMMIT is left, well under a millisecond; see
+``_hand_over`` and ``bench/outbox_kill.py``). A process killed inside it leaves the row
+``sending``; it is sent again once its claim is stale, with the same Message-ID, Date and body (see
+``compose``), so a mail client shows one message: one copy per such crash, never a loss.
+The Maildir has no such window: a message's file name comes from its Message-ID and a second
+write of it cannot make a second file (``mail/maildir.py``).
 """
 
 from __future__ import annotations
@@ -28,33 +40,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-import aiosmtplib
-from sqlalchemy import CursorResult, Engine, and_, or_, update
+from sqlalchemy import CursorResult, Engine, and_, or_, text, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings, SmtpSettings
-from adjudicator.core.view import GM
-from adjudicator.mail import maildir
-from adjudicator.mail.compose import ComposeError, compose
+from adjudicator.mail.compose import compose
+from adjudicator.mail.notice import tell_gm
+from adjudicator.mail.outbox_redact import redacted
+from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
 from adjudicator.service.base import StoreAccess
-from adjudicator.store.models import Game, Outbox, utcnow
+from adjudicator.store.models import Outbox, utcnow
 
 log = logging.getLogger(__name__)
 
 STALE_CLAIM = timedelta(minutes=10)
 BACKOFF_CAP_SECONDS = 3600.0
 BATCH = 50
-"""Rows claimed in one pass: small enough that a pass ends long before its claims look stale."""
+"""Rows taken in one pass; each is claimed only when its turn comes, so its claim stays fresh."""
 NO_ADDRESS = "no address on file"
 MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
+
+__all__ = ["DeliveryError", "OutboxSender", "SendReport", "outbox_rows"]
 
 
 @dataclass
@@ -78,34 +93,26 @@ class SendReport:
         self.retried += other.retried
 
 
-class DeliveryError(Exception):
-    """A delivery that did not happen; ``permanent`` ones are not retried."""
-
-    def __init__(self, message: str, *, permanent: bool = False) -> None:
-        super().__init__(message)
-        self.permanent = permanent
-
-
 @dataclass(frozen=True)
 class _Claim:
     row: Outbox
     claimed_at: datetime
+    redaction: dict[str, Any]
+    """The row's columns without its secret, for the final settle (worked out before the mail
+    leaves, so the moment between the relay's 250 and our commit holds nothing but the UPDATE)."""
 
 
 def _utc(when: datetime) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
-def _smtp_error(exc: Exception) -> DeliveryError:
-    """An SMTP failure as a delivery error: a 5xx refusal of the recipient or the message is final."""
-    code = getattr(exc, "code", None)
-    if isinstance(exc, aiosmtplib.SMTPRecipientsRefused) and exc.recipients:
-        code = exc.recipients[0].code
-    final = isinstance(
-        exc, aiosmtplib.SMTPRecipientsRefused | aiosmtplib.SMTPRecipientRefused | aiosmtplib.SMTPDataError
+def _ours(claim: _Claim) -> ColumnElement[bool]:
+    """The row, as long as it is still ours: ``sending`` under our claim (no sender took it over)."""
+    return and_(
+        col(Outbox.id) == claim.row.id,
+        col(Outbox.status) == "sending",
+        col(Outbox.claimed_at) == claim.claimed_at,
     )
-    text = f"{type(exc).__name__}: {exc}".strip()
-    return DeliveryError(text, permanent=final and isinstance(code, int) and 500 <= code < 600)
 
 
 class OutboxSender:
@@ -144,28 +151,57 @@ class OutboxSender:
             if report.handled < self.batch:
                 return total
 
-    def send_due(self, now: datetime | None = None) -> SendReport:
-        """Deliver up to ``batch`` due rows once (from a thread with no running event loop)."""
+    def send_due(self, now: datetime | None = None, *, stop: Callable[[], bool] | None = None) -> SendReport:
+        """Deliver up to ``batch`` due rows once (from a thread with no running event loop).
+
+        ``stop`` is asked before each row: a pass told to stop leaves the rows it has not claimed."""
         now = _utc(now or utcnow())
         report = SendReport()
-        claims = self._claim_due(now)
-        ready: list[tuple[_Claim, EmailMessage]] = []
-        for claim in claims:
-            try:
-                ready.append((claim, compose(claim.row, self.settings)))
-            except ComposeError as exc:
-                reason = NO_ADDRESS if not claim.row.address else str(exc)
-                self._settle(claim, DeliveryError(reason, permanent=True), now, report, attempted=False)
-        if ready:
-            for claim, error in self._deliver(ready):
-                self._settle(claim, error, now, report)
+        ids = self._due_ids(now)
+        if ids:
+            asyncio.run(self._pass(ids, now, report, stop or (lambda: False)))
         return report
+
+    def _transport(self) -> Transport:
+        if self.settings.smtp is None:
+            return MaildirTransport(self.settings.maildir.path)
+        return RelayTransport(self.settings.smtp, self.settings.judge.address, self.tls_context)
+
+    async def _pass(
+        self, ids: list[int], now: datetime, report: SendReport, stop: Callable[[], bool]
+    ) -> None:
+        transport = self._transport()
+        started = time.monotonic()
+        try:
+            down = await transport.open()  # the relay is down: the whole pass waits
+            for row_id in ids:
+                if stop():
+                    break
+                if down is not None:
+                    self._put_back(row_id, down, now, report)
+                    continue
+                claim = self._claim(row_id, now, now + timedelta(seconds=time.monotonic() - started))
+                if claim is None:
+                    continue  # another sender has it, or it is no longer due
+                row = claim.row
+                try:
+                    message = compose(row, self.settings)
+                except Exception as exc:
+                    reason = NO_ADDRESS if not row.address else f"cannot be composed: {exc}"
+                    failure = DeliveryError(reason, permanent=True)
+                    self._settle(claim, failure, now, report, attempted=False, tell=bool(row.address))
+                    continue
+                error = await self._hand_over(claim, transport, message, now, report)
+                if error is not None and error.broken:
+                    down = error
+        finally:
+            await transport.close()
 
     async def run(self, stop: asyncio.Event, interval: float = 2.0) -> None:
         """Pass after pass (each in a worker thread) until ``stop`` is set; a failing pass is logged."""
         while not stop.is_set():
             try:
-                report = await asyncio.to_thread(self.send_due)
+                report = await asyncio.to_thread(self.send_due, stop=stop.is_set)
                 if report.handled:
                     log.info("outbox: %s", report)
                 if report.handled >= self.batch:
@@ -185,90 +221,65 @@ class OutboxSender:
             and_(col(Outbox.status) == "sending", col(Outbox.claimed_at) < now - self.stale_after),
         )
 
-    def _claim_due(self, now: datetime) -> list[_Claim]:
+    def _due_ids(self, now: datetime) -> list[int]:
         with Session(self.engine) as session:
-            ids = list(
-                session.exec(
-                    select(Outbox.id).where(self._due(now)).order_by(col(Outbox.id)).limit(self.batch)
-                )
+            query = select(Outbox.id).where(self._due(now)).order_by(col(Outbox.id)).limit(self.batch)
+            return [row_id for row_id in session.exec(query) if row_id is not None]
+
+    def _claim(self, row_id: int, now: datetime, claimed_at: datetime) -> _Claim | None:
+        """Take one row if it is still due, in a transaction of its own."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox)
+                .where(col(Outbox.id) == row_id, self._due(now))
+                .values(status="sending", claimed_at=claimed_at)
             )
-        claims: list[_Claim] = []
-        for row_id in ids:
-            with Session(self.engine, expire_on_commit=False) as session, session.begin():
-                done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-                    update(Outbox)
-                    .where(col(Outbox.id) == row_id, self._due(now))
-                    .values(status="sending", claimed_at=now)
-                )
-                if done.rowcount != 1:
-                    continue  # another sender has it
-                row = session.get(Outbox, row_id)
-                assert row is not None
-                claims.append(_Claim(row, now))
-        return claims
+            if done.rowcount != 1:
+                return None
+            row = session.get(Outbox, row_id)
+            assert row is not None
+        return _Claim(row, claimed_at, redacted(row))
 
-    # ---- delivering ----------------------------------------------------------------------------
-    def _deliver(
-        self, ready: Sequence[tuple[_Claim, EmailMessage]]
-    ) -> list[tuple[_Claim, DeliveryError | None]]:
-        if self.settings.smtp is None:
-            return [(claim, self._to_maildir(claim, message)) for claim, message in ready]
-        return asyncio.run(self._smtp_pass(self.settings.smtp, ready))
+    # ---- handing over and settling -------------------------------------------------------------
+    async def _hand_over(
+        self, claim: _Claim, transport: Transport, message: EmailMessage, now: datetime, report: SendReport
+    ) -> DeliveryError | None:
+        """Give the mail to the transport and record the outcome at once, before the next row.
 
-    def _to_maildir(self, claim: _Claim, message: EmailMessage) -> DeliveryError | None:
+        On PostgreSQL the row's UPDATE to ``sent`` is made before the mail leaves, in a transaction
+        held open while the relay talks (it locks that one row, which only this sender holds), and
+        committed without waiting for the WAL flush the moment the relay's 250 arrives: all that is
+        left between the relay taking the mail and the row being sent is one COMMIT round trip. All
+        a crash of PostgreSQL itself could undo is that mark, and the mail would go again with its
+        Message-ID: a copy, never a loss. SQLite cannot hold a write open that long (it would lock
+        the whole store), so there the row is updated and committed right after the 250."""
         assert claim.row.address is not None
+        if self.engine.dialect.name != "postgresql":
+            error = await transport.send(claim.row.address, message)
+            self._settle(claim, error, now, report)
+            return error
+        session = Session(self.engine)
         try:
-            if not maildir.deliver(self.settings.maildir.path, claim.row.address, message):
-                log.info("outbox row %s: %s already in the Maildir", claim.row.id, claim.row.message_id)
-        except OSError as exc:
-            return DeliveryError(f"Maildir {self.settings.maildir.path}: {exc}")
-        return None
-
-    async def _smtp_pass(
-        self, smtp: SmtpSettings, ready: Sequence[tuple[_Claim, EmailMessage]]
-    ) -> list[tuple[_Claim, DeliveryError | None]]:
-        client = aiosmtplib.SMTP(
-            hostname=smtp.host,
-            port=smtp.port,
-            use_tls=smtp.security == "ssl",
-            start_tls=smtp.security == "starttls",
-            username=smtp.username,
-            password=smtp.password,
-            timeout=smtp.timeout,
-            tls_context=self.tls_context,
-        )
-        where = f"relay {smtp.host}:{smtp.port}"
-        try:
-            await client.connect()
-        except (aiosmtplib.SMTPException, OSError, TimeoutError) as exc:
-            error = DeliveryError(f"{where}: {type(exc).__name__}: {exc}")
-            return [(claim, error) for claim, _ in ready]
-        results: list[tuple[_Claim, DeliveryError | None]] = []
-        broken: DeliveryError | None = None
-        try:
-            for claim, message in ready:
-                if broken is not None:
-                    results.append((claim, broken))
-                    continue
-                try:
-                    await client.send_message(
-                        message, sender=self.settings.judge.address, recipients=[claim.row.address or ""]
-                    )
-                    results.append((claim, None))
-                except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPTimeoutError, OSError) as exc:
-                    broken = DeliveryError(f"{where}: {type(exc).__name__}: {exc}")
-                    results.append((claim, broken))
-                except aiosmtplib.SMTPException as exc:
-                    results.append((claim, _smtp_error(exc)))
+            session.begin()
+            session.execute(text("SET LOCAL synchronous_commit = off"))
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox).where(_ours(claim)).values(**self._values(claim, None, now))
+            )
+            if done.rowcount != 1:
+                session.rollback()
+                log.warning("outbox row %s was taken over by another sender; leaving it", claim.row.id)
+                return None
+            error = await transport.send(claim.row.address, message)
+            if error is None:
+                session.commit()
+                report.sent += 1
+                return None
+            session.rollback()
         finally:
-            if client.is_connected:
-                try:
-                    await client.quit()
-                except (aiosmtplib.SMTPException, OSError, TimeoutError):
-                    client.close()
-        return results
+            session.close()
+        self._settle(claim, error, now, report)
+        return error
 
-    # ---- settling ------------------------------------------------------------------------------
     def _settle(
         self,
         claim: _Claim,
@@ -277,67 +288,77 @@ class OutboxSender:
         report: SendReport,
         *,
         attempted: bool = True,
+        tell: bool = True,
     ) -> None:
+        """Record how the row's delivery went, conditionally on our claim, in one short transaction."""
         row = claim.row
-        ours = and_(
-            col(Outbox.id) == row.id,
-            col(Outbox.status) == "sending",
-            col(Outbox.claimed_at) == claim.claimed_at,
-        )
+        values = self._values(claim, error, now, attempted=attempted)
+        with self.store._tx() as session:
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox).where(_ours(claim)).values(**values)
+            )
+            if done.rowcount != 1:
+                log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
+                return
+            if values["status"] == "failed" and tell:
+                tell_gm(self.store, session, row, values["last_error"], values["attempts"])
+        self._count(values["status"], report)
+
+    @staticmethod
+    def _count(status: str, report: SendReport) -> None:
+        if status == "sent":
+            report.sent += 1
+        elif status == "failed":
+            report.failed += 1
+        else:
+            report.retried += 1
+
+    def _put_back(self, row_id: int, error: DeliveryError, now: datetime, report: SendReport) -> None:
+        """A due row the transport cannot take now (it is down): its attempt is counted and it waits
+        for the next, in one transaction. It is never left ``sending``, so a sender killed here
+        leaves nothing for the next one to wait ten minutes for."""
+        with self.store._tx() as session:
+            row = session.get(Outbox, row_id)
+            if row is None:
+                return
+            if not row.address:
+                error = DeliveryError(NO_ADDRESS, permanent=True)
+            claim = _Claim(row, row.claimed_at or now, redacted(row))
+            values = self._values(claim, error, now, attempted=bool(row.address))
+            still_due = and_(col(Outbox.id) == row_id, self._due(now), col(Outbox.attempts) == row.attempts)
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Outbox).where(still_due).values(**values).execution_options(synchronize_session=False)
+            )
+            if done.rowcount != 1:
+                return  # another sender has it
+            if values["status"] == "failed" and row.address:
+                tell_gm(self.store, session, row, values["last_error"], values["attempts"])
+        self._count(values["status"], report)
+
+    def _values(
+        self, claim: _Claim, error: DeliveryError | None, now: datetime, *, attempted: bool = True
+    ) -> dict[str, Any]:
+        """The row's columns after this attempt: sent, failed, or pending again with a backoff."""
+        row = claim.row
         attempts = row.attempts + (1 if attempted else 0)
         values: dict[str, Any]
+        reason = str(error).replace("\x00", "\\x00")  # a relay's text may hold what no column takes
         if error is None:
             values = {"status": "sent", "sent_at": now, "attempts": attempts, "last_error": None}
         elif error.permanent or attempts >= self.max_attempts:
-            values = {"status": "failed", "attempts": attempts, "last_error": str(error)}
+            values = {"status": "failed", "attempts": attempts, "last_error": reason}
         else:
             delay = min(self.backoff * 2**row.attempts, BACKOFF_CAP_SECONDS)
             values = {
                 "status": "pending",
                 "attempts": attempts,
-                "last_error": str(error),
+                "last_error": reason,
                 "next_attempt_at": now + timedelta(seconds=delay),
                 "claimed_at": None,
             }
-        with self.store._tx() as session:
-            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-                update(Outbox).where(ours).values(**values)
-            )
-            if done.rowcount != 1:
-                log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
-                return
-            if values["status"] == "failed" and attempted:
-                self._tell_gm(session, row, str(error), attempts)
-        if values["status"] == "sent":
-            report.sent += 1
-        elif values["status"] == "failed":
-            report.failed += 1
-        else:
-            report.retried += 1
-
-    def _tell_gm(self, session: Session, row: Outbox, error: str, attempts: int) -> None:
-        """One notice to the GM about a mail given up on (not for a notice, not without a GM address)."""
-        if row.kind == "notice" or row.game_id is None:
-            return
-        game = session.get(Game, row.game_id)
-        if game is None or not game.gm_address:
-            return
-        self.store._queue_mail(
-            session,
-            game,
-            kind="notice",
-            recipient=GM,
-            key=f"notice.undelivered.{row.id}",
-            subject=f"[{game.id}] undeliverable: {row.subject}"[:255],
-            text=(
-                f"The {row.kind} mail to {row.recipient} <{row.address}> could not be delivered "
-                f"after {attempts} attempt(s) and was given up.\n\n"
-                f"Subject: {row.subject}\nMessage-ID: {row.message_id}\nLast error: {error}\n\n"
-                f"The player has not received it. Check the address on file, then see "
-                f"'adjudicator mail outbox {game.id}'.\n"
-            ),
-            address=game.gm_address,
-        )
+        if values["status"] != "pending":
+            values.update(claim.redaction)  # settled for good: no secret stays in clear
+        return values
 
 
 def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:

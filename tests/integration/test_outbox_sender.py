@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,14 +30,6 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 DOMAIN = "club.example"
 GM_ADDRESS = "gm@club.example"
 ADDRESSES = {p: f"{p}@players.example" for p in POWERS}
-
-
-@pytest.fixture
-def smtp() -> Iterator[SmtpServer]:
-    server = SmtpServer(auth=True)
-    server.start()
-    yield server
-    server.stop()
 
 
 def settings(tmp_path: Path, server: SmtpServer | None = None, **smtp: Any) -> Settings:
