@@ -61,7 +61,7 @@ def play_demo(
     labels = judge.window_labels(game)
     for row in judge.outbox(game):
         label = labels[row.window_id] if row.window_id is not None else "game"
-        write_mail(inside(out, game, f"{row.window_id:03d}-{label}"), row)
+        write_mail(inside(out, game, f"{row.window_id or 0:03d}-{label}"), row)
     site = build_archive(judge.archive(game), judge.ruleset(judge.game(game)[0]))
     write_archive(site, out / game / "archive")
     board = ruleset_board(judge, game)

@@ -73,6 +73,20 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
 
 
 @pytest.fixture
+def pg_engine(pg_admin_url: str) -> Iterator[Engine]:
+    """A migrated, empty store on PostgreSQL only: for tests of what only PostgreSQL can show (a
+    transaction held half-way by a table lock), so that SQLite does not count a skip."""
+    name, url = _pg_database(pg_admin_url)
+    eng = make_engine(url)
+    migrate(eng)
+    try:
+        yield eng
+    finally:
+        eng.dispose()
+        _drop(pg_admin_url, name)
+
+
+@pytest.fixture
 def judge(engine: Engine) -> Judge:
     return Judge(engine)
 

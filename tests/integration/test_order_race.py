@@ -229,13 +229,12 @@ def check_counted_or_refused(engine: Engine, submitted: tuple[int, str, str]) ->
 
 @pytest.mark.parametrize("way", ["cli", "mail"])
 def test_an_order_sent_while_the_window_is_adjudicated_is_refused_as_closed(
-    engine: Engine, tmp_path: Path, way: str
+    pg_engine: Engine, tmp_path: Path, way: str
 ) -> None:
     """PostgreSQL: the adjudication is held half-way (after it read the orders and claimed the
     window, before it writes events); an order sent then (``submit``, or a mail through the
     gateway) must not get a receipt for that window, but a refusal that says it closed."""
-    if engine.dialect.name != "postgresql":
-        pytest.skip("a table lock holds a transaction half-way on PostgreSQL only (see the queued test)")
+    engine = pg_engine
     with contenders(engine, tmp_path) as start:
         adjudicate = start("adjudicate", "adjudicate", GAME, "--force")
         orders = orders_file(tmp_path, at_economy(Judge(engine)), "LOAN")
@@ -263,11 +262,10 @@ def test_an_order_sent_while_the_window_is_adjudicated_is_refused_as_closed(
     assert "T2.bids is open now: send your orders for it" in reply.body_text
 
 
-def test_an_order_being_stored_when_adjudication_starts_counts(engine: Engine, tmp_path: Path) -> None:
+def test_an_order_being_stored_when_adjudication_starts_counts(pg_engine: Engine, tmp_path: Path) -> None:
     """PostgreSQL: the submission is held half-way (after it read the window, before it inserts);
     an adjudication started then must resolve the window with that order in it."""
-    if engine.dialect.name != "postgresql":
-        pytest.skip("a table lock holds a transaction half-way on PostgreSQL only (see the queued test)")
+    engine = pg_engine
     with contenders(engine, tmp_path) as start:
         submit = start("submit", "submit", orders_file(tmp_path, at_economy(Judge(engine)), "LOAN"))
         adjudicate = start("adjudicate", "adjudicate", GAME, "--force")
@@ -341,13 +339,12 @@ def test_the_upgrade_numbers_stored_duplicates_again_and_then_refuses_them(engin
 
 
 def test_a_version_taken_by_a_writer_that_skipped_the_lock_is_refused_not_a_crash(
-    engine: Engine, tmp_path: Path
+    pg_engine: Engine, tmp_path: Path
 ) -> None:
     """PostgreSQL: the submission counted version 1 and waits to insert it; a writer that took no
     lock on the window stores a version 1 first. The constraint stops the duplicate, and the
     player is told to send again: exit 2 and one line, no traceback."""
-    if engine.dialect.name != "postgresql":
-        pytest.skip("a table lock holds a transaction half-way on PostgreSQL only")
+    engine = pg_engine
     with contenders(engine, tmp_path) as start:
         submit = start("submit", "submit", orders_file(tmp_path, at_economy(Judge(engine)), "LOAN"))
         with psycopg.connect(pg_dsn(engine)) as pg:
