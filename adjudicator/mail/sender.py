@@ -25,12 +25,10 @@ Exactly once, and its one narrow window. The claim is committed before the mail 
 is marked ``sent`` in the moment after the relay's 250 to the end of DATA, before anything else. A
 crash anywhere else leaves at most one row ``sending`` (the one in hand, not yet taken by the relay)
 and every other row either ``sent`` or untouched. The window no sender can close is between the
-relay taking the message (its end of DATA) and our commit of ``sent``: the relay's reply on its way
-back and one commit (on SQLite an UPDATE and its commit, some milliseconds of disk; on PostgreSQL the
-UPDATE is made before the mail leaves and only its COMMIT is left, well under a millisecond; see
-``_hand_over`` and ``bench/outbox_kill.py``). A process killed inside it leaves the row
-``sending``; it is sent again once its claim is stale, with the same Message-ID, Date and body (see
-``compose``), so a mail client shows one message: one copy per such crash, never a loss.
+relay taking the message and our commit of ``sent``; ``_hand_over`` keeps it to one commit that does
+not wait for the disk (measured by ``bench/outbox_kill.py``: docs/mail.md). A process killed inside
+it leaves the row ``sending``; it is sent again once its claim is stale, with the same Message-ID,
+Date and body (see ``compose``), so a mail client shows one message: a copy, never a loss.
 The Maildir has no such window: a message's file name comes from its Message-ID and a second
 write of it cannot make a second file (``mail/maildir.py``).
 """
@@ -41,13 +39,13 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import CursorResult, Engine, and_, or_, text, update
+from sqlalchemy import Connection, CursorResult, Engine, and_, or_, text, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
@@ -55,8 +53,10 @@ from adjudicator.config import Settings, SmtpSettings
 from adjudicator.mail.compose import compose
 from adjudicator.mail.notice import tell_gm
 from adjudicator.mail.outbox_redact import redacted
+from adjudicator.mail.outbox_report import SendReport
 from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
 from adjudicator.service.base import StoreAccess
+from adjudicator.store.db import WRITER, lazy_commit_writer
 from adjudicator.store.models import Outbox, utcnow
 
 log = logging.getLogger(__name__)
@@ -70,27 +70,6 @@ MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
 
 __all__ = ["DeliveryError", "OutboxSender", "SendReport", "outbox_rows"]
-
-
-@dataclass
-class SendReport:
-    """What one pass did: rows delivered, rows given up on, rows put back for a later try."""
-
-    sent: int = 0
-    failed: int = 0
-    retried: int = 0
-
-    def __str__(self) -> str:
-        return f"sent {self.sent}, retried {self.retried}, failed {self.failed}"
-
-    @property
-    def handled(self) -> int:
-        return self.sent + self.failed + self.retried
-
-    def add(self, other: SendReport) -> None:
-        self.sent += other.sent
-        self.failed += other.failed
-        self.retried += other.retried
 
 
 @dataclass(frozen=True)
@@ -170,32 +149,46 @@ class OutboxSender:
     async def _pass(
         self, ids: list[int], now: datetime, report: SendReport, stop: Callable[[], bool]
     ) -> None:
-        transport = self._transport()
+        """The pass, on its own writing connection on SQLite (see ``_hand_over``), the pool elsewhere."""
+        sqlite = self.engine.dialect.name == "sqlite"
+        with lazy_commit_writer(self.engine) if sqlite else contextlib.nullcontext(self.engine) as bind:
+            transport = self._transport()
+            try:
+                await self._rows(bind, transport, ids, now, report, stop)
+            finally:
+                await transport.close()
+
+    async def _rows(
+        self,
+        bind: Engine | Connection,
+        transport: Transport,
+        ids: list[int],
+        now: datetime,
+        report: SendReport,
+        stop: Callable[[], bool],
+    ) -> None:
         started = time.monotonic()
-        try:
-            down = await transport.open()  # the relay is down: the whole pass waits
-            for row_id in ids:
-                if stop():
-                    break
-                if down is not None:
-                    self._put_back(row_id, down, now, report)
-                    continue
-                claim = self._claim(row_id, now, now + timedelta(seconds=time.monotonic() - started))
-                if claim is None:
-                    continue  # another sender has it, or it is no longer due
-                row = claim.row
-                try:
-                    message = compose(row, self.settings)
-                except Exception as exc:
-                    reason = NO_ADDRESS if not row.address else f"cannot be composed: {exc}"
-                    failure = DeliveryError(reason, permanent=True)
-                    self._settle(claim, failure, now, report, attempted=False, tell=bool(row.address))
-                    continue
-                error = await self._hand_over(claim, transport, message, now, report)
-                if error is not None and error.broken:
-                    down = error
-        finally:
-            await transport.close()
+        down = await transport.open()  # the relay is down: the whole pass waits
+        for row_id in ids:
+            if stop():
+                break
+            if down is not None:
+                self._put_back(bind, row_id, down, now, report)
+                continue
+            claim = self._claim(bind, row_id, now, now + timedelta(seconds=time.monotonic() - started))
+            if claim is None:
+                continue  # another sender has it, or it is no longer due
+            row = claim.row
+            try:
+                message = compose(row, self.settings)
+            except Exception as exc:
+                reason = NO_ADDRESS if not row.address else f"cannot be composed: {exc}"
+                failure = DeliveryError(reason, permanent=True)
+                self._settle(bind, claim, failure, now, report, attempted=False, tell=bool(row.address))
+                continue
+            error = await self._hand_over(bind, claim, transport, message, now, report)
+            if error is not None and error.broken:
+                down = error
 
     async def run(self, stop: asyncio.Event, interval: float = 2.0) -> None:
         """Pass after pass (each in a worker thread) until ``stop`` is set; a failing pass is logged."""
@@ -226,9 +219,11 @@ class OutboxSender:
             query = select(Outbox.id).where(self._due(now)).order_by(col(Outbox.id)).limit(self.batch)
             return [row_id for row_id in session.exec(query) if row_id is not None]
 
-    def _claim(self, row_id: int, now: datetime, claimed_at: datetime) -> _Claim | None:
+    def _claim(
+        self, bind: Engine | Connection, row_id: int, now: datetime, claimed_at: datetime
+    ) -> _Claim | None:
         """Take one row if it is still due, in a transaction of its own."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        with _writing(bind) as session:
             done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
                 update(Outbox)
                 .where(col(Outbox.id) == row_id, self._due(now))
@@ -242,22 +237,41 @@ class OutboxSender:
 
     # ---- handing over and settling -------------------------------------------------------------
     async def _hand_over(
-        self, claim: _Claim, transport: Transport, message: EmailMessage, now: datetime, report: SendReport
+        self,
+        bind: Engine | Connection,
+        claim: _Claim,
+        transport: Transport,
+        message: EmailMessage,
+        now: datetime,
+        report: SendReport,
     ) -> DeliveryError | None:
         """Give the mail to the transport and record the outcome at once, before the next row.
 
-        On PostgreSQL the row's UPDATE to ``sent`` is made before the mail leaves, in a transaction
-        held open while the relay talks (it locks that one row, which only this sender holds), and
-        committed without waiting for the WAL flush the moment the relay's 250 arrives: all that is
-        left between the relay taking the mail and the row being sent is one COMMIT round trip. All
-        a crash of PostgreSQL itself could undo is that mark, and the mail would go again with its
-        Message-ID: a copy, never a loss. SQLite cannot hold a write open that long (it would lock
-        the whole store), so there the row is updated and committed right after the 250."""
+        The ``sent`` mark never waits for fsync: one lost to an OS crash or power cut (never to a
+        killed process) sends the mail again with its Message-ID, a copy, never a loss. PostgreSQL:
+        the UPDATE is made before the mail leaves, in a transaction held open while the relay talks
+        (it locks that one row, which only this sender holds), and committed with
+        ``synchronous_commit = off`` the moment the 250 arrives: one COMMIT round trip is left.
+        SQLite: the pass's own connection, ``synchronous=NORMAL`` in WAL mode
+        (``store/db.py: lazy_commit_writer``), the UPDATE built before the mail leaves, then
+        BEGIN IMMEDIATE, UPDATE, COMMIT on the 250 (about 0.3 ms). Ruled out: taking SQLite's write
+        lock before the end of DATA, as on PostgreSQL. It is the whole store's one write lock, so
+        orders, adjudication and replies would wait on the relay's answer to every mail; RFC 5321
+        gives that answer ten minutes and a hung relay would make them fail after the 30 s busy
+        timeout, and a shorter timeout there only turns a slow 250 into a copy. What is left: while
+        another writer holds the lock (an adjudication), the mark waits for it and the window is
+        that long."""
         assert claim.row.address is not None
-        if self.engine.dialect.name != "postgresql":
+        if isinstance(bind, Connection):  # SQLite
+            sent = update(Outbox).where(_ours(claim)).values(**self._values(claim, None, now))
             error = await transport.send(claim.row.address, message)
-            self._settle(claim, error, now, report)
-            return error
+            if error is not None:
+                self._settle(bind, claim, error, now, report)
+                return error
+            with bind.begin():
+                marked = bind.execute(sent)
+            self._taken_over(claim) if marked.rowcount != 1 else self._count("sent", report)
+            return None
         session = Session(self.engine)
         try:
             session.begin()
@@ -267,7 +281,7 @@ class OutboxSender:
             )
             if done.rowcount != 1:
                 session.rollback()
-                log.warning("outbox row %s was taken over by another sender; leaving it", claim.row.id)
+                self._taken_over(claim)
                 return None
             error = await transport.send(claim.row.address, message)
             if error is None:
@@ -277,11 +291,16 @@ class OutboxSender:
             session.rollback()
         finally:
             session.close()
-        self._settle(claim, error, now, report)
+        self._settle(bind, claim, error, now, report)
         return error
+
+    @staticmethod
+    def _taken_over(claim: _Claim) -> None:
+        log.warning("outbox row %s was taken over by another sender; leaving it", claim.row.id)
 
     def _settle(
         self,
+        bind: Engine | Connection,
         claim: _Claim,
         error: DeliveryError | None,
         now: datetime,
@@ -293,12 +312,12 @@ class OutboxSender:
         """Record how the row's delivery went, conditionally on our claim, in one short transaction."""
         row = claim.row
         values = self._values(claim, error, now, attempted=attempted)
-        with self.store._tx() as session:
+        with _writing(bind) as session:
             done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
                 update(Outbox).where(_ours(claim)).values(**values)
             )
             if done.rowcount != 1:
-                log.warning("outbox row %s was taken over by another sender; leaving it", row.id)
+                self._taken_over(claim)
                 return
             if values["status"] == "failed" and tell:
                 tell_gm(self.store, session, row, values["last_error"], values["attempts"])
@@ -313,11 +332,13 @@ class OutboxSender:
         else:
             report.retried += 1
 
-    def _put_back(self, row_id: int, error: DeliveryError, now: datetime, report: SendReport) -> None:
+    def _put_back(
+        self, bind: Engine | Connection, row_id: int, error: DeliveryError, now: datetime, report: SendReport
+    ) -> None:
         """A due row the transport cannot take now (it is down): its attempt is counted and it waits
         for the next, in one transaction. It is never left ``sending``, so a sender killed here
         leaves nothing for the next one to wait ten minutes for."""
-        with self.store._tx() as session:
+        with _writing(bind) as session:
             row = session.get(Outbox, row_id)
             if row is None:
                 return
@@ -359,6 +380,13 @@ class OutboxSender:
         if values["status"] != "pending":
             values.update(claim.redaction)  # settled for good: no secret stays in clear
         return values
+
+
+@contextlib.contextmanager
+def _writing(bind: Engine | Connection) -> Iterator[Session]:
+    """One writing transaction on the pass's connection (SQLite) or the pool (PostgreSQL)."""
+    with Session(bind, expire_on_commit=False, execution_options=WRITER) as session, session.begin():
+        yield session
 
 
 def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:

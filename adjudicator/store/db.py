@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,30 @@ def _sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
 def _sqlite_begin(conn: Connection) -> None:
     writer = conn.get_execution_options().get("adjudicator_writer")
     conn.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
+
+
+@contextmanager
+def lazy_commit_writer(engine: Engine) -> Iterator[Connection]:
+    """A writing connection of the caller's own whose commits survive a killed process but do not
+    wait for the disk: for the outbox sender's marks, where a commit lost to an OS crash or a power
+    cut means at worst one mail sent twice, never a mail lost.
+
+    On SQLite in WAL mode it is a connection taken out of the pool for good (closed, not pooled, at
+    the end, so no other writer ever gets it) with ``PRAGMA synchronous=NORMAL``: a commit is written
+    to the WAL file (the OS has it, a kill -9 cannot undo it) and only checkpoints wait for fsync.
+    Everything else keeps SQLite's default FULL. In the old rollback-journal mode, where NORMAL could
+    corrupt the file on a power cut, it stays FULL. Every transaction on it takes the write lock from
+    its start (:data:`WRITER`). Elsewhere (PostgreSQL) it is a plain connection: the sender turns
+    ``synchronous_commit`` off per transaction there.
+    """
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.detach()
+            raw = conn.connection.dbapi_connection
+            assert isinstance(raw, sqlite3.Connection)
+            if raw.execute("PRAGMA journal_mode").fetchone() == ("wal",):
+                raw.execute("PRAGMA synchronous=NORMAL")
+        yield conn.execution_options(**WRITER)
 
 
 def alembic_config(url: str) -> Config:
