@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The whole suite under load, as issue 14 asks: N runs of scripts/test.sh in a row, each with a
 # CPU-bound process per core running beside it, stopped when the runs end.
-# Usage: bash scripts/test-under-load.sh [RUNS]   (default 2)
+# Usage: bash scripts/test-under-load.sh [RUNS [PYTEST-ARGS...]]   (RUNS defaults to 2)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-2}
+shift || true
 burners=()
 for _ in $(seq "$(nproc)"); do
     python3 -c 'while True: pass' &
@@ -14,6 +15,6 @@ trap 'kill "${burners[@]}" 2>/dev/null || true' EXIT
 for i in $(seq "$runs"); do
     echo "== run $i of $runs, beside $(nproc) CPU-bound processes" >&2
     start=$(date +%s)
-    bash scripts/test.sh
+    bash scripts/test.sh "$@"
     echo "== run $i passed in $(( $(date +%s) - start )) s" >&2
 done
