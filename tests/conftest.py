@@ -6,6 +6,7 @@ import os
 import subprocess
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -61,7 +62,21 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
         yield eng
         eng.dispose()
         return
-    admin = request.getfixturevalue("pg_admin_url")
+    with _pg_store(request.getfixturevalue("pg_admin_url")) as eng:
+        yield eng
+
+
+@pytest.fixture
+def pg_engine(pg_admin_url: str) -> Iterator[Engine]:
+    """A migrated, empty store on PostgreSQL only: for tests of what only PostgreSQL can show (a
+    transaction held half-way by a table lock), so that SQLite does not count a skip."""
+    with _pg_store(pg_admin_url) as eng:
+        yield eng
+
+
+@contextmanager
+def _pg_store(admin: str) -> Iterator[Engine]:
+    """A fresh, migrated PostgreSQL database on the test server, dropped afterwards."""
     name, url = _pg_database(admin)
     eng = make_engine(url)
     migrate(eng)
@@ -70,20 +85,6 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     finally:
         eng.dispose()
         _drop(admin, name)
-
-
-@pytest.fixture
-def pg_engine(pg_admin_url: str) -> Iterator[Engine]:
-    """A migrated, empty store on PostgreSQL only: for tests of what only PostgreSQL can show (a
-    transaction held half-way by a table lock), so that SQLite does not count a skip."""
-    name, url = _pg_database(pg_admin_url)
-    eng = make_engine(url)
-    migrate(eng)
-    try:
-        yield eng
-    finally:
-        eng.dispose()
-        _drop(pg_admin_url, name)
 
 
 @pytest.fixture
