@@ -19,7 +19,9 @@ def act_on_orders(ctx: Context) -> list[str]:
     if not given.lines and given.ready is None:
         return []
     judge, session, game = ctx.judge, ctx.session, ctx.game
-    window = judge._match_window(session, game, given.envelope.get("WINDOW"))
+    # Locked first, as every order set is (Judge._store_orders): READY alone copies the standing
+    # set, which must be the one stored last, not one read while another mail was storing its own.
+    window = judge._lock_open_window(session, game, given.envelope.get("WINDOW"))
     ruleset = judge.ruleset(game)
     state = judge._state(game)
     kept = not given.lines

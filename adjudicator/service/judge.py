@@ -220,12 +220,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         are refused: the window closed) or waits until they are stored (and counts them); the
         version is counted under the same lock, so two sets sent at once get two versions.
         """
-        window = self._lock_window(session, game, parsed.envelope.get("WINDOW"))
-        if window.status != "open":
-            now_open = self._window(session, game)
-            if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
-                raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
-            raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
+        window = self._lock_open_window(session, game, parsed.envelope.get("WINDOW"))
         closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
         if window.deadline and closes and now > closes:
             raise AdjudicatorError(f"the deadline of {window.label} passed at {window.deadline.isoformat()}")
@@ -276,6 +271,16 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
                 "nothing was stored; send yours again"
             ) from None
         return receipt
+
+    def _lock_open_window(self, session: Session, game: Game, given: str | None) -> Window:
+        """The window orders are for, locked (:meth:`_lock_window`); refused unless it is open."""
+        window = self._lock_window(session, game, given)
+        if window.status != "open":
+            now_open = self._window(session, game)
+            if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
+                raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
+            raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
+        return window
 
     def _lock_window(self, session: Session, game: Game, given: str | None) -> Window:
         """The game's current window, locked until the end of the transaction; the game re-read.

@@ -33,7 +33,7 @@ from sqlmodel import Session, col, select
 
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import alembic_config, migrate
-from adjudicator.store.models import OrderSet, Outbox, ResultRow, Window
+from adjudicator.store.models import OrderSet, Outbox, Power, ResultRow, Window
 from tests.conftest import POWERS, order_mail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -362,3 +362,39 @@ def test_a_version_taken_by_a_writer_that_skipped_the_lock_is_refused_not_a_cras
     assert err.startswith("error: another order set of hungary for T1.economy was stored at the same moment")
     with Session(engine) as session:
         assert [s.source for s in session.exec(select(OrderSet))] == ["other"]
+
+
+def test_a_ready_only_mail_beside_new_orders_keeps_the_new_orders(pg_engine: Engine, tmp_path: Path) -> None:
+    """PostgreSQL: a mail of new orders (LOAN) is held half-way, after it locked the window and
+    before it inserts; a READY-only mail of the same power goes then. READY alone keeps the standing
+    orders (mail/orders.py), so it must keep the LOAN that was being stored, not copy the set it saw
+    before: it copied ``BUY TECH agricoltura`` and stored it over the LOAN as version 3."""
+    engine = pg_engine
+    secrets = at_economy(Judge(engine))
+    Judge(engine).submit(order_mail(GAME, "hungary", secrets["hungary"], "BUY TECH agricoltura"))
+    with Session(engine) as session, session.begin():  # on file: a mail then writes no power row
+        session.execute(update(Power).where(col(Power.power) == "hungary").values(address=HUNGARY))
+    head = f"From: {HUNGARY}\nSubject: orders\n"
+    new_orders, ready = tmp_path / "new.eml", tmp_path / "ready.eml"
+    new_orders.write_text(
+        f"{head}Message-ID: <new@players.test>\n\n" + order_mail(GAME, "hungary", secrets["hungary"], "LOAN")
+    )
+    ready.write_text(
+        f"{head}Message-ID: <ready@players.test>\n\n"
+        + order_mail(GAME, "hungary", secrets["hungary"], "READY")
+    )
+    with contenders(engine, tmp_path) as start:
+        first = start("new", "mail", "ingest", stdin=new_orders)
+        second = start("ready", "mail", "ingest", stdin=ready)
+        half_way(engine, "order_sets", first, second)
+        assert first.finish()[0] == 0, first.log()
+        assert second.finish()[0] == 0, second.log()
+    with Session(engine) as session:
+        sets = session.exec(
+            select(OrderSet).where(OrderSet.power == "hungary").order_by(col(OrderSet.version))
+        ).all()
+    assert [(s.version, s.orders, s.ready) for s in sets] == [
+        (1, ["BUY TECH agricoltura"], False),
+        (2, ["LOAN"], False),
+        (3, ["LOAN"], True),
+    ], "the READY-only mail must keep the orders stored before it, not the ones it read before the lock"
