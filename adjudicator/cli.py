@@ -46,7 +46,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def _fail(message: str) -> typer.Exit:
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` and return the exit (status 2) for the caller to raise: every command
+    module reports a refused input the same way."""
     print(f"error: {message}", file=sys.stderr)
     return typer.Exit(code=2)
 
@@ -59,10 +61,10 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except AdjudicatorError as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
         except ValidationError as exc:
             first = exc.errors()[0]
-            raise _fail(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+            raise fail(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
 
     return wrapper
 

@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from adjudicator.cli import _fail, app, gm_app, guarded, judge, out
+from adjudicator.cli import app, fail, gm_app, guarded, judge, out
 from adjudicator.config import load_settings
 
 mail_app = typer.Typer(
@@ -102,7 +102,7 @@ def serve_command(
 
     level = logging.getLevelNamesMapping().get(log_level.upper())
     if level is None:
-        raise _fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
+        raise fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
     configure_logging(level)
     settings = load_settings(config)
     raise typer.Exit(code=serve(settings, judge(settings).engine, abandon_stuck=True))

@@ -297,12 +297,6 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         session.refresh(game)
         return locked
 
-    def _latest_sets(self, session: Session, window: Window) -> dict[str, OrderSet]:
-        rows = session.exec(
-            select(OrderSet).where(OrderSet.window_id == window.id).order_by(col(OrderSet.version))
-        )
-        return {row.power: row for row in rows}
-
     def current_orders(self, game_id: str) -> dict[str, OrderSet]:
         with Session(self.engine) as session:
             game = self._game(session, game_id)
