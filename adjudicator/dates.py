@@ -12,17 +12,18 @@ the .ics file, mail headers) keep their own standards.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
-PATTERN = (
-    r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [1-9]\d? "
-    r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} [0-2]\d:[0-5]\d [A-Za-z+\-0-9]+"
+DAY_PATTERN = (
+    r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [1-9]\d? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}"
 )
-"""A regular expression matching what :func:`when_text` writes (for tests and for readers)."""
+"""A regular expression matching what :func:`day_text` writes (for tests and for readers)."""
+PATTERN = DAY_PATTERN + r" [0-2]\d:[0-5]\d (?:UTC[+-][0-9:]+|[A-Za-z]+)"
+"""A regular expression matching what :func:`when_text` writes."""
 
 
 def zone_of(name: str | None) -> ZoneInfo:
@@ -45,6 +46,11 @@ def as_aware(when: datetime) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
+def day_text(day: date) -> str:
+    """``Fri 27 Nov 2026``: a calendar day (an absence's first and last), with its weekday."""
+    return f"{WEEKDAYS[day.weekday()]} {day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
 def when_text(when: datetime, zone: str | None = None) -> str:
     """``Fri 27 Nov 2026 21:00 CET``: the moment in ``zone`` (UTC by default), named by the zone's
     abbreviation (``UTC-03`` where the zone has only an offset)."""
@@ -52,8 +58,7 @@ def when_text(when: datetime, zone: str | None = None) -> str:
     name = local.tzname() or "UTC"
     if name[:1] in "+-":
         name = f"UTC{name}"
-    day = f"{WEEKDAYS[local.weekday()]} {local.day} {MONTHS[local.month - 1]} {local.year}"
-    return f"{day} {local:%H:%M} {name}"
+    return f"{day_text(local.date())} {local:%H:%M} {name}"
 
 
 def time_left(delta_seconds: float) -> str:
