@@ -245,8 +245,11 @@ class StoreAccess:
         if window.deadline is None or window.id is None or window.status != "open":
             return []
         deadline = as_utc(window.deadline)
-        uid_window = (game.id, window.label, window.id, deadline, self.mail_domain)
-        return [deadline_attachment(*uid_window, stamp=now, zone=zone)]
+        return [
+            deadline_attachment(
+                game.id, window.label, window.id, deadline, self.mail_domain, stamp=now, zone=zone
+            )
+        ]
 
     def _zone_of(self, session: Session, game: Game, viewer: str) -> str:
         """The zone a viewer reads dates in (adjudicator/dates.py): the player's own (``TIMEZONE``),

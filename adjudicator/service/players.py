@@ -74,10 +74,10 @@ class PlayerTools(StoreAccess):
         from adjudicator.mail.commands import help_text
 
         rows: dict[str, Outbox] = {}
-        for who in secrets:
+        roles = {who: "the GM" if who == GM else who for who in secrets}
+        for who, role in roles.items():
             if self._address(session, game, who) is None:
                 continue
-            role = "the GM" if who == GM else who
             rows[who] = self._queue_mail(
                 session,
                 game,
@@ -97,7 +97,7 @@ class PlayerTools(StoreAccess):
                 secret = secrets[who]
                 row.body_text = "\n".join(
                     [
-                        f"Welcome to {game.id} ({game.ruleset}): you play {'the GM' if who == GM else who}.",
+                        f"Welcome to {game.id} ({game.ruleset}): you play {roles[who]}.",
                         f"Your secret: {secret}  (keep it to yourself; the GM can reset it)",
                         f"Open every mail to the judge with: GAME {game.id} POWER {who} SECRET {secret}",
                         f"Players: {', '.join(game.powers)}",
