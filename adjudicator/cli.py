@@ -23,6 +23,7 @@ from rich.table import Table
 
 from adjudicator.config import Settings, load_settings
 from adjudicator.core.view import GM
+from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import database_url, make_engine, migrate
@@ -150,7 +151,11 @@ def game_show(game: str) -> None:
     row, window = j.game(game)
     sets = j.current_orders(game)
     out.print(f"[bold]{row.id}[/] ({row.ruleset} {row.ruleset_version}), {row.status}")
-    out.print(f"open window: {window.label} (id {window.id}), deadline: {window.deadline or 'none'}")
+    deadline = when_text(window.deadline, j.calendar(game).timezone) if window.deadline else "none"
+    if row.status == "over":
+        out.print("open window: none, the game is over")
+    else:
+        out.print(f"open window: {window.label} (id {window.id}), deadline: {deadline}", markup=False)
     out.print(f"dice seed commitment: {row.seed_hash}" + (" (revealed)" if row.seed_revealed else ""))
     table = Table()
     for column in ("power", "orders", "version", "ready"):
@@ -210,10 +215,7 @@ def adjudicate(
 ) -> None:
     """Resolve the open window (when due, or with --force)."""
     done = judge().adjudicate(game, window=window, force=force)
-    out.print(
-        f"adjudicated {', '.join(done.labels)}; now open: {done.now_open}"
-        + (" (game over)" if done.over else "")
-    )
+    out.print(f"adjudicated {', '.join(done.labels)}; {done.then}")
 
 
 @app.command()
@@ -332,7 +334,7 @@ def scenario_run(
         print(json.dumps(run.judge.view(run.game, GM).data, indent=2, sort_keys=True, ensure_ascii=False))
     else:
         for done in run.adjudications:
-            out.print(f"adjudicated {', '.join(done.labels)} → {done.now_open}")
+            out.print(f"adjudicated {', '.join(done.labels)}; {done.then}")
     for failure in run.failures:
         err.print(f"FAILED {failure}", markup=False)
     if run.failures:

@@ -13,13 +13,13 @@ from typing import Annotated, Any
 import typer
 
 from adjudicator.cli import app, game_app, gm_app, guarded, judge, out
+from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
-from adjudicator.service.calendar import local_text
 from adjudicator.service.judge import Judge
 
 
 def _when(j: Judge, deadline: datetime | None, game: str) -> str:
-    return "no deadline" if deadline is None else local_text(deadline, j.calendar(game))
+    return "no deadline" if deadline is None else when_text(deadline, j.calendar(game).timezone)
 
 
 @gm_app.command("extend")

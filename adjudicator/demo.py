@@ -41,9 +41,12 @@ def play_demo(
     seed: bytes | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> DemoResult:
-    """Create the game, have each bot mail its orders every window, adjudicate, write the reports."""
+    """Create the game, have each bot mail its orders every window, adjudicate, write the reports.
+
+    ``windows`` are the windows resolved, as the store has them: those that resolve at creation
+    (no one has a decision in them) included, so there is one report folder for each.
+    """
     secrets = judge.create_game(game, "medioevo", DEMO_POWERS, {"turns": turns}, seed=seed)
-    resolved: list[str] = []
     while True:
         state = judge.state(game)
         if state.over:
@@ -55,7 +58,6 @@ def play_demo(
             mail = "\n".join([f"GAME {game} POWER {power} SECRET {secrets[power]}", *lines, "READY"])
             judge.submit(mail, source="demo")
         done = judge.adjudicate(game)
-        resolved.extend(done.labels)
         if progress:
             progress(", ".join(done.labels))
     labels = judge.window_labels(game)
@@ -67,7 +69,8 @@ def play_demo(
     board = ruleset_board(judge, game)
     if board is not None:
         (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")
-    return DemoResult(game, tuple(resolved), out / game, tuple(judge.replay_check(game)))
+    resolved = tuple(w.label for w in judge.resolved_windows(game))
+    return DemoResult(game, resolved, out / game, tuple(judge.replay_check(game)))
 
 
 def write_mail(folder: Path, row: Outbox) -> None:

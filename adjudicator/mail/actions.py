@@ -17,6 +17,7 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from adjudicator.core.view import GM
+from adjudicator.dates import day_text, when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.mail.commands import Command, MailRequest, help_text
 from adjudicator.mail.message import InboundMessage
@@ -169,27 +170,30 @@ def absence(ctx: Context, cmd: Command) -> str:
     assert ctx.row is not None
     first, last = date.fromisoformat(cmd.args[0]), date.fromisoformat(cmd.args[1])
     if last < ctx.now.date():
-        return f"ABSENCE not stored: {cmd.args[1]} is in the past"
+        return f"ABSENCE not stored: {day_text(last)} is in the past"
     budget = int(ctx.game.options.get("absence_days", 14))
     taken = [(date.fromisoformat(a["from"]), date.fromisoformat(a["to"])) for a in ctx.row.absences]
     used = sum((b - a).days + 1 for a, b in taken)
     days = (last - first).days + 1
     clash = next(((a, b) for a, b in taken if a <= last and first <= b), None)
     if clash:
-        return f"ABSENCE not stored: it overlaps your absence from {clash[0]} to {clash[1]}"
+        return (
+            f"ABSENCE not stored: it overlaps your absence from {day_text(clash[0])} to {day_text(clash[1])}"
+        )
     if used + days > budget:
         return f"ABSENCE not stored: {days} days asked, {budget - used} of the game's {budget} left"
     left = budget - used - days
     ctx.row.absences = [*ctx.row.absences, {"from": first.isoformat(), "to": last.isoformat()}]
     ctx.session.add(ctx.row)
+    away = f"{day_text(first)} to {day_text(last)}"
     ctx.queue(
         "notice",
         GM,
         f"absence.{first.isoformat()}",
-        f"[{ctx.game.id}] {ctx.power} away {first} to {last}",
-        f"{ctx.power} announced an absence from {first} to {last} ({days} days, {left} left).",
+        f"[{ctx.game.id}] {ctx.power} away {away}",
+        f"{ctx.power} announced an absence from {away} ({days} days, {left} left).",
     )
-    return f"Absence stored: {first} to {last} ({days} days; {left} of {budget} left)"
+    return f"Absence stored: {away} ({days} days; {left} of {budget} left)"
 
 
 def timezone(ctx: Context, cmd: Command) -> str:
@@ -218,9 +222,7 @@ def process(ctx: Context, cmd: Command) -> str:
         )
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
-    return f"Adjudicated {', '.join(done.labels)}; now open: {done.now_open}" + (
-        " (game over)" if done.over else ""
-    )
+    return f"Adjudicated {', '.join(done.labels)}; {done.then}"
 
 
 def rollback(ctx: Context, cmd: Command) -> str:
@@ -287,6 +289,11 @@ def _clock(ctx: Context, cmd: Command, act: Callable[[], str]) -> str:
         raise _fail(cmd, exc) from None
 
 
+def _gm_zone(ctx: Context) -> str:
+    """The GM reads dates in the game's zone."""
+    return ctx.judge._zone_of(ctx.session, ctx.game, GM)
+
+
 def extend(ctx: Context, cmd: Command) -> str:
     hours = float(cmd.args[0])
     return _clock(
@@ -294,7 +301,7 @@ def extend(ctx: Context, cmd: Command) -> str:
         cmd,
         lambda: (
             "Deadline extended to "
-            + ctx.judge._extend(ctx.session, ctx.game, hours, ctx.now).isoformat(timespec="minutes")
+            + when_text(ctx.judge._extend(ctx.session, ctx.game, hours, ctx.now), _gm_zone(ctx))
             + " (every power is told, with an .ics)"
         ),
     )
@@ -311,7 +318,7 @@ def pause(ctx: Context, cmd: Command) -> str:
 def resume(ctx: Context, cmd: Command) -> str:
     def act() -> str:
         deadline = ctx.judge._resume(ctx.session, ctx.game, ctx.now)
-        when = deadline.isoformat(timespec="minutes") if deadline else "none (no window is waiting)"
+        when = when_text(deadline, _gm_zone(ctx)) if deadline else "none (no window is waiting)"
         return f"Resumed: deadline {when}"
 
     return _clock(ctx, cmd, act)

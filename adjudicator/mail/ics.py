@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+from adjudicator.dates import as_aware, when_text
+
 EVENT_LENGTH = timedelta(minutes=15)
 ALARM_BEFORE = "-PT2H"
 PRODID = "-//adjudicator//play-by-email judge//EN"
@@ -52,23 +54,23 @@ def fold(line: str) -> str:
 
 def utc_stamp(when: datetime) -> str:
     """A DATE-TIME in UTC form (``20250301T180000Z``); a naive time is taken as UTC, as stored."""
-    aware = when if when.tzinfo else when.replace(tzinfo=UTC)
-    return aware.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    return as_aware(when).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def deadline_ics(
-    game: str, window: str, deadline: datetime, uid: str, *, stamp: datetime | None = None
+    game: str, window: str, deadline: datetime, uid: str, *, stamp: datetime, zone: str | None = None
 ) -> str:
     """A VCALENDAR with one 15-minute VEVENT at the deadline and a display alarm two hours before.
 
-    ``stamp`` is the DTSTAMP (when the announcement was made); it defaults to the deadline itself,
-    which keeps the function pure and still lets a later (extended) deadline supersede an earlier one.
+    ``stamp`` is the DTSTAMP: when the announcement was made (RFC 5545 §3.8.7.2), which the caller
+    reads from its clock so this function stays pure. The description gives the deadline in the
+    reader's ``zone`` in the one form of adjudicator/dates.py; the event itself is in UTC.
     """
-    aware = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
+    aware = as_aware(deadline)
     start = utc_stamp(aware)
     end = utc_stamp(aware + EVENT_LENGTH)
     summary = f"{game}: {window} deadline"
-    description = f"Orders for {game}, window {window}, are due at {start[:8]} {start[9:13]} UTC."
+    description = f"Orders for {game}, window {window}, are due {when_text(aware, zone)}."
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -78,7 +80,7 @@ def deadline_ics(
         "BEGIN:VEVENT",
         f"UID:{escape_text(uid)}",
         f"SEQUENCE:{int(aware.timestamp()) // 60}",  # a later deadline updates the same event
-        f"DTSTAMP:{utc_stamp(stamp or deadline)}",
+        f"DTSTAMP:{utc_stamp(stamp)}",
         f"DTSTART:{start}",
         f"DTEND:{end}",
         f"SUMMARY:{escape_text(summary)}",
@@ -96,11 +98,11 @@ def deadline_ics(
 
 
 def ics_attachment(
-    game: str, window: str, deadline: datetime, uid: str, *, stamp: datetime | None = None
+    game: str, window: str, deadline: datetime, uid: str, *, stamp: datetime, zone: str | None = None
 ) -> dict[str, str]:
     """The outbox attachment entry (``Outbox.attachments``) for a deadline announcement."""
     return {
         "filename": re.sub(r"[^A-Za-z0-9._-]+", "_", f"{game}-{window}-deadline") + ".ics",
         "content_type": "text/calendar",
-        "text": deadline_ics(game, window, deadline, uid, stamp=stamp),
+        "text": deadline_ics(game, window, deadline, uid, stamp=stamp, zone=zone),
     }

@@ -46,5 +46,4 @@ def act_on_orders(ctx: Context) -> list[str]:
     if summarise is not None and receipt.accepted:
         orders = ruleset.parse(state, ctx.power, list(enumerate(receipt.accepted, start=1)), strict=False)
         summary = list(summarise(state, ctx.power, orders.orders))
-    zone = ctx.row.timezone if ctx.row else None
-    return [render_receipt(receipt, summary=summary, now=ctx.now, zone=zone, kept=kept)]
+    return [render_receipt(receipt, summary=summary, now=ctx.now, zone=receipt.zone, kept=kept)]

@@ -10,48 +10,10 @@ CLI's receipt shows). Pure functions: the caller passes ``now``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
+from adjudicator.dates import deadline_text
 from adjudicator.service.judge import Receipt
-
-
-def _zone(name: str | None) -> ZoneInfo | None:
-    if not name or name.upper() == "UTC":
-        return None
-    try:
-        return ZoneInfo(name)
-    except (KeyError, ValueError):
-        return None
-
-
-def time_left(delta_seconds: float) -> str:
-    """``2 days 4 hours``, ``3 hours 10 minutes``, ``12 minutes``."""
-    minutes = int(delta_seconds // 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    parts: list[str] = []
-    if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
-    if hours:
-        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
-    if mins and not days:
-        parts.append(f"{mins} minute{'s' if mins != 1 else ''}")
-    return " ".join(parts[:2]) or "less than a minute"
-
-
-def describe_deadline(deadline: datetime | None, now: datetime, zone: str | None) -> str:
-    """The deadline in the player's time zone (UTC by default) and the time left to it."""
-    if deadline is None:
-        return "no deadline is set yet"
-    when = deadline if deadline.tzinfo else deadline.replace(tzinfo=UTC)
-    tz = _zone(zone)
-    local = when.astimezone(tz) if tz else when.astimezone(UTC)
-    label = f"{local:%a %d %b %Y %H:%M} {zone if tz else 'UTC'}"
-    seconds = (when - now).total_seconds()
-    if seconds <= 0:
-        return f"{label}, passed"
-    return f"{label}, in {time_left(seconds)}"
 
 
 def render_receipt(
@@ -83,7 +45,7 @@ def render_receipt(
         lines += ["", "What these orders leave:", *(f"  {s}" for s in summary)]
     lines += [
         "",
-        f"Deadline: {describe_deadline(receipt.deadline, now, zone)}",
+        f"Deadline: {deadline_text(receipt.deadline, now, zone)}",
         f"Ready: {'yes' if receipt.ready else 'no (send READY when you are done)'}",
         "A later mail replaces this set until the deadline.",
     ]

@@ -15,13 +15,13 @@ import css_inline
 from markupsafe import Markup
 
 from adjudicator.core.ruleset import PhaseSpec
+from adjudicator.dates import when_text
 from adjudicator.report.document import ReportDocument, Section
 from adjudicator.report.model import ReportInput
 from adjudicator.report.order_template import order_template
 from adjudicator.report.raster import svg_to_png
 from adjudicator.report.sections import (
     audience,
-    deadline_text,
     dice_section,
     happened,
     orders_section,
@@ -65,7 +65,7 @@ def report_json(report: ReportInput) -> dict[str, Any]:
         "game": report.view.game,
         "viewer": report.viewer,
         "window": report.label,
-        "next_window": report.next_label,
+        "next_window": report.next_label or None,
         "deadline": report.deadline.isoformat() if report.deadline else None,
         "timezone": report.timezone,
         "dice_seed_hash": report.dice_seed_hash,
@@ -104,7 +104,7 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
         dice = dice_section(report.view.events)
         if dice is not None:
             sections.append(dice)
-    deadline = deadline_text(report.deadline, report.timezone)
+    deadline = when_text(report.deadline, report.timezone) if report.deadline else ""
     return ReportDocument(
         game=report.view.game,
         viewer=report.viewer,

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from adjudicator.core.events import DiceRolled, Event
 from adjudicator.core.results import OrderResult
@@ -128,21 +126,6 @@ def dice_section(events: Iterable[Event]) -> Section | None:
         paragraphs=("Each roll is derived from the committed seed and its key; `gm verify` replays them.",),
         tables=(Table(("phase", "key", "die", "value", "loaded", "purpose"), rows),),
     )
-
-
-def deadline_text(deadline: datetime | None, timezone: str) -> str:
-    """The deadline as the viewer reads it, with UTC beside a local time."""
-    if deadline is None:
-        return ""
-    try:
-        zone = ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError):
-        zone, timezone = ZoneInfo("UTC"), "UTC"
-    local = deadline.astimezone(zone)
-    text = f"{local:%a %Y-%m-%d %H:%M} {local.tzname()}"
-    if timezone != "UTC":
-        text += f" ({deadline.astimezone(ZoneInfo('UTC')):%H:%M} UTC)"
-    return text
 
 
 def ruleset_sections(ruleset: Any, report: ReportInput) -> RulesetSections:

@@ -22,6 +22,7 @@ from adjudicator.core.events import (
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PlayerView
+from adjudicator.dates import viewer_zone
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
 from adjudicator.report.mail import report_attachments
 from adjudicator.report.model import ReportInput
@@ -207,7 +208,7 @@ class StoreAccess:
         session.add(window)
         game.loaded_dice = {k: list(v) for k, v in outcome.loaded_left.items()}
         nxt = self._open_window(session, game, outcome.state, now)
-        self._queue_reports(session, game, window, outcome, nxt.label, nxt)
+        self._queue_reports(session, game, window, outcome, now, nxt)
         return nxt
 
     def _queue_reports(
@@ -216,17 +217,14 @@ class StoreAccess:
         game: Game,
         window: Window,
         outcome: WindowOutcome,
-        nxt: str,
-        opened: Window | None = None,
+        now: datetime,
+        opened: Window,
     ) -> None:
-        attachments = []
-        if opened is not None and opened.deadline is not None and opened.id is not None:
-            deadline = as_utc(opened.deadline)
-            attachments = [deadline_attachment(game.id, nxt, opened.id, deadline, self.mail_domain)]
         ruleset = self.ruleset(game)
         reports = self._stored_report_inputs(session, game, window, (*game.powers, GM))
         for viewer in (*game.powers, GM):
             report = reports[viewer]
+            attachments = self._deadline_ics(game, opened, now, report.timezone)
             rendered = render_report(report, ruleset)
             self._queue_mail(
                 session,
@@ -240,6 +238,27 @@ class StoreAccess:
                 attachments=[*attachments, *report_attachments(rendered, game.id, outcome.label, viewer)],
                 window_id=window.id,
             )
+
+    def _deadline_ics(self, game: Game, window: Window, now: datetime, zone: str) -> list[dict[str, str]]:
+        """The .ics attachment of an open window's deadline for a reader in ``zone``, made ``now``
+        (none when the window has no deadline)."""
+        if window.deadline is None or window.id is None or window.status != "open":
+            return []
+        deadline = as_utc(window.deadline)
+        return [
+            deadline_attachment(
+                game.id, window.label, window.id, deadline, self.mail_domain, stamp=now, zone=zone
+            )
+        ]
+
+    def _zone_of(self, session: Session, game: Game, viewer: str) -> str:
+        """The zone a viewer reads dates in (adjudicator/dates.py): the player's own (``TIMEZONE``),
+        else the game's (``game calendar --timezone``), else UTC; the GM's is the game's."""
+        own = None
+        if viewer != GM:
+            query = select(Power.timezone).where(Power.game_id == game.id, Power.power == viewer)
+            own = session.exec(query).first()
+        return viewer_zone(own, read_calendar(game.calendar, game.options).timezone)
 
     def _address(self, session: Session, game: Game, recipient: str) -> str | None:
         """Where mail for a power (or the GM) goes: the address on file, if any."""

@@ -149,14 +149,6 @@ def next_deadline(opened_at: datetime, window_kind: str, calendar: Calendar) -> 
     return round_forward(opened_at + timedelta(hours=hours), calendar)
 
 
-def local_text(when: datetime, calendar: Calendar) -> str:
-    """A deadline as players read it: ``Wed 2026-03-04 20:00 CET (19:00 UTC)``."""
-    local = when.astimezone(calendar.zone)
-    utc = when.astimezone(UTC)
-    text = f"{local:%a %Y-%m-%d %H:%M} {local.tzname()}"
-    return text if calendar.timezone == "UTC" else f"{text} ({utc:%Y-%m-%d %H:%M} UTC)"
-
-
 def covers(absences: list[dict[str, str]], when: datetime, calendar: Calendar) -> bool:
     """Whether an announced absence (dates in the game's time zone) covers the moment ``when``."""
     day = when.astimezone(calendar.zone).date().isoformat()
@@ -164,7 +156,9 @@ def covers(absences: list[dict[str, str]], when: datetime, calendar: Calendar) -
 
 
 def deadline_attachment(
-    game: str, window: str, window_id: int, deadline: datetime, domain: str
+    game: str, window: str, window_id: int, deadline: datetime, domain: str, *, stamp: datetime, zone: str
 ) -> dict[str, str]:
-    """The ``.ics`` attachment (an ``Outbox.attachments`` entry) of a mail that announces a deadline."""
-    return ics_attachment(game, window, deadline, f"deadline-{game}-{window_id}@{domain}")
+    """The ``.ics`` attachment (an ``Outbox.attachments`` entry) of a mail that announces a deadline:
+    ``stamp`` is when the announcement is made (the service's clock), ``zone`` the reader's."""
+    uid = f"deadline-{game}-{window_id}@{domain}"
+    return ics_attachment(game, window, deadline, uid, stamp=stamp, zone=zone)

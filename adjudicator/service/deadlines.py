@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 from sqlmodel import Session, col, select
 
 from adjudicator.core.view import GM
+from adjudicator.dates import viewer_zone, when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.base import as_utc
-from adjudicator.service.calendar import Calendar, covers, deadline_attachment, local_text, parse_calendar
+from adjudicator.service.calendar import Calendar, covers, parse_calendar
 from adjudicator.service.pass_guard import PassGuard
 from adjudicator.store.models import Game, Power, Window, utcnow
 
@@ -51,28 +52,29 @@ class DeadlineTools(PassGuard):
         return window
 
     def _announce_deadline(
-        self, session: Session, game: Game, window: Window, deadline: datetime, why: str
+        self, session: Session, game: Game, window: Window, deadline: datetime, why: str, now: datetime
     ) -> None:
-        """Tell every power and the GM the window's (new) deadline, with an .ics attachment."""
+        """Tell every power and the GM the window's (new) deadline in their own zone, with an .ics
+        attachment stamped ``now``."""
         assert window.id is not None
-        when = local_text(deadline, self._calendar(game))
-        text = f"{why}\nDeadline of {window.label} in {game.id}: {when}\n"
-        ics = deadline_attachment(game.id, window.label, window.id, deadline, self.mail_domain)
         stamp = int(deadline.timestamp())
         for viewer in (*game.powers, GM):
             key = f"deadline.{game.id}.{window.id}.{viewer}.{stamp}"
-            if not self._queued(session, key):
-                self._queue_mail(
-                    session,
-                    game,
-                    kind="notice",
-                    recipient=viewer,
-                    key=key,
-                    subject=f"[{game.id}] {window.label}: deadline {when}",
-                    text=text,
-                    attachments=[ics],
-                    window_id=window.id,
-                )
+            if self._queued(session, key):
+                continue
+            zone = self._zone_of(session, game, viewer)
+            when = when_text(deadline, zone)
+            self._queue_mail(
+                session,
+                game,
+                kind="notice",
+                recipient=viewer,
+                key=key,
+                subject=f"[{game.id}] {window.label}: deadline {when}",
+                text=f"{why}\nDeadline of {window.label} in {game.id}: {when}\n",
+                attachments=self._deadline_ics(game, window, now, zone),
+                window_id=window.id,
+            )
 
     # ---- the calendar -----------------------------------------------------------------------------
     def calendar(self, game_id: str) -> Calendar:
@@ -99,7 +101,7 @@ class DeadlineTools(PassGuard):
                     window.deadline = deadline
                     session.add(window)
                     self._announce_deadline(
-                        session, game, window, deadline, "The GM set the game's calendar."
+                        session, game, window, deadline, "The GM set the game's calendar.", now
                     )
 
     def next_deadline(self, game_id: str) -> datetime | None:
@@ -125,7 +127,7 @@ class DeadlineTools(PassGuard):
         window.deadline = deadline
         session.add(window)
         self._announce_deadline(
-            session, game, window, deadline, f"The GM extended the deadline by {hours:g} h."
+            session, game, window, deadline, f"The GM extended the deadline by {hours:g} h.", now
         )
         return deadline
 
@@ -175,7 +177,7 @@ class DeadlineTools(PassGuard):
         if left is not None and window.status == "open":
             deadline = now + timedelta(seconds=float(left))
             window.deadline = deadline
-            self._announce_deadline(session, game, window, deadline, "The GM resumed the game.")
+            self._announce_deadline(session, game, window, deadline, "The GM resumed the game.", now)
         session.add_all([game, window])
         return deadline
 
@@ -237,7 +239,7 @@ class DeadlineTools(PassGuard):
                 if again is not None and again.status == "open":
                     raise
             return [*done, f"{game_id}: {label} already resolved"]
-        return [*done, f"{game_id}: {label} resolved ({why}); now open: {result.now_open}"]
+        return [*done, f"{game_id}: {label} resolved ({why}); {result.then}"]
 
     def _remind(
         self,
@@ -274,7 +276,8 @@ class DeadlineTools(PassGuard):
                 key=key,
                 subject=f"[{game.id}] {window.label}: {hours:g} h to the deadline, no orders from you yet",
                 text=(
-                    f"The deadline of {window.label} in {game.id} is {local_text(deadline, calendar)}, "
+                    f"The deadline of {window.label} in {game.id} is "
+                    f"{when_text(deadline, viewer_zone(row.timezone, calendar.timezone))}, "
                     f"and the judge has no orders from {row.power} yet.\n"
                     "Without orders, default orders are used and a missed deadline is counted.\n"
                 ),
@@ -317,7 +320,8 @@ class DeadlineTools(PassGuard):
                 subject=f"[{game.id}] {window.label}: no orders by the deadline",
                 text=(
                     f"No orders from {row.power} reached the judge by the deadline of {window.label} "
-                    f"({local_text(deadline, calendar)}): default orders were used.\n"
+                    f"({when_text(deadline, viewer_zone(row.timezone, calendar.timezone))}): "
+                    "default orders were used.\n"
                     f"Missed deadlines: {row.missed} (civil disorder at {calendar.civil_disorder_after}).\n"
                     + ("The power is now in civil disorder; the GM has been told.\n" if disorder else "")
                 ),

@@ -19,8 +19,7 @@ from adjudicator.errors import AdjudicatorError, UnknownWindow
 from adjudicator.report.archive import ArchivedWindow, ArchiveGame
 from adjudicator.report.model import ReportInput, report_input
 from adjudicator.service.base import StoreAccess, as_utc
-from adjudicator.service.calendar import read_calendar
-from adjudicator.store.models import EventRow, Game, Power, ResultRow, Snapshot, Window
+from adjudicator.store.models import EventRow, Game, ResultRow, Snapshot, Window
 
 
 @dataclass(frozen=True)
@@ -176,22 +175,18 @@ class HistoryTools(StoreAccess):
         orders: dict[str, list[str]] = {}
         for result in stored.results:
             orders.setdefault(result.power, []).append(result.order)
-        zone = read_calendar(game.calendar, game.options).timezone
         template: list[tuple[str, str]] = []
-        if viewer not in (GM, PUBLIC):
-            row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == viewer)).first()
-            zone = (row.timezone if row and row.timezone else None) or zone
-            if not state.over:
-                template = [(order.phase, order.canonical()) for order in ruleset.legal_orders(state, viewer)]
+        if viewer not in (GM, PUBLIC) and not state.over:
+            template = [(order.phase, order.canonical()) for order in ruleset.legal_orders(state, viewer)]
         deadline = stored.opened.deadline
         return report_input(
             view,
             stored.window.label,
-            stored.opened.label,
+            "" if state.over else stored.opened.label,  # the last window: no next one to announce
             stored.results,
             orders,
             deadline=as_utc(deadline) if deadline is not None else None,
-            timezone=zone,
+            timezone=self._zone_of(session, game, viewer),
             template=template,
             dice_seed_hash=game.seed_hash,
         )

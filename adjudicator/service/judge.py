@@ -22,6 +22,7 @@ from adjudicator.core.ids import check_address, check_game_id, check_power_id
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
+from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError, NotDue, WindowClosed
 from adjudicator.orders.text import OrderText, redact_secrets, split_order_text
 from adjudicator.rulesets.registry import get_ruleset
@@ -52,6 +53,8 @@ class Receipt:
     ready: bool
     digest: str
     deadline: datetime | None
+    zone: str = "UTC"
+    """The zone the player reads dates in (adjudicator/dates.py)."""
 
     def render(self) -> str:
         lines = [
@@ -61,7 +64,7 @@ class Receipt:
         lines += [f"  REJECTED {r}" for r in self.rejected]
         lines.append(f"  ready: {'yes' if self.ready else 'no'}")
         if self.deadline:
-            lines.append(f"  deadline: {self.deadline.isoformat()}")
+            lines.append(f"  deadline: {when_text(self.deadline, self.zone)}")
         return "\n".join(lines)
 
 
@@ -73,6 +76,12 @@ class Adjudicated:
     results: int = 0
     events: int = 0
     outbox: tuple[int, ...] = field(default=())
+
+    @property
+    def then(self) -> str:
+        """What follows, as the CLI, the GM's mail and the deadline pass say it: ``now open: T2.bids``,
+        or ``the game is over`` after the last window (whose successor is never open)."""
+        return "the game is over" if self.over else f"now open: {self.now_open}"
 
 
 class Judge(GmTools, DeadlineTools, HistoryTools):
@@ -159,9 +168,10 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             self._log(session, game, [created, *rolls, *setup_events], None)
             for line in setup:
                 state = self._edit(session, game, state, line)
+            write_welcome = self._welcome(session, game, {**secrets, GM: gm_secret}, now)
             window = self._open_window(session, game, state, now)
             self._run_automatic(session, game, window, now)
-            self._welcome(session, game, {**secrets, GM: gm_secret})
+            write_welcome()
         return {**secrets, GM: gm_secret}
 
     def games(self) -> list[Game]:
@@ -261,7 +271,8 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             rejected,
             bool(parsed.ready),
             order_digest(accepted),
-            window.deadline,
+            as_utc(window.deadline) if window.deadline else None,
+            self._zone_of(session, game, power),
         )
         try:
             session.flush()
@@ -321,7 +332,11 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         sets = self._latest_sets(session, current)
         all_ready = set(sets) == set(game.powers) and all(s.ready for s in sets.values())
         if not force and not all_ready and (current.deadline is None or now < as_utc(current.deadline)):
-            when = current.deadline.isoformat() if current.deadline else "no deadline is set"
+            when = (
+                f"the deadline is {when_text(current.deadline, self._zone_of(session, game, GM))}"
+                if current.deadline
+                else "no deadline is set"
+            )
             raise NotDue(
                 f"{current.label} of {game.id} is not due ({when}) and not every power is READY: use --force"
             )

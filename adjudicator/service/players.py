@@ -8,15 +8,17 @@ the last reports the power was sent, so they can take over mid-game; the GM is t
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import datetime
 
 from sqlmodel import Session, col, select
 
 from adjudicator.core.ids import check_address
 from adjudicator.core.view import GM
+from adjudicator.dates import when_text
 from adjudicator.report.text import render_state
 from adjudicator.service.base import StoreAccess, as_utc
-from adjudicator.service.calendar import Calendar, deadline_attachment, local_text, read_calendar
+from adjudicator.service.calendar import Calendar, read_calendar
 from adjudicator.service.tokens import hash_secret
 from adjudicator.service.tokens import new_secret as make_secret
 from adjudicator.store.models import Game, Outbox, Power, utcnow
@@ -59,44 +61,57 @@ class PlayerTools(StoreAccess):
         return True
 
     # ---- players --------------------------------------------------------------------------------
-    def _welcome(self, session: Session, game: Game, secrets: dict[str, str]) -> None:
-        """Mail every power with an address (and the GM) its secret, the open window and its deadline:
-        a player needs nothing but this mail to start."""
+    def _welcome(
+        self, session: Session, game: Game, secrets: dict[str, str], now: datetime
+    ) -> Callable[[], None]:
+        """Queue the welcome of every power with an address (and of the GM) now, and return the step
+        that writes it once the game's first windows have run.
+
+        The outbox goes out in the order it was queued, so a welcome queued before the reports of
+        the windows that resolve at creation is each player's first mail; its text names the window
+        open after them, with its deadline in the reader's zone: a player needs nothing else to start.
+        """
         from adjudicator.mail.commands import help_text
 
-        window = self._window(session, game)
-        deadline = as_utc(window.deadline) if window.deadline and window.status == "open" else None
-        when = local_text(deadline, self._calendar(game)) if deadline else "none yet"
-        attachments = []
-        if deadline is not None and window.id is not None:
-            attachments.append(
-                deadline_attachment(game.id, window.label, window.id, deadline, self.mail_domain)
-            )
-        for who, secret in secrets.items():
+        rows: dict[str, Outbox] = {}
+        roles = {who: "the GM" if who == GM else who for who in secrets}
+        for who, role in roles.items():
             if self._address(session, game, who) is None:
                 continue
-            role = "the GM" if who == GM else who
-            text = "\n".join(
-                [
-                    f"Welcome to {game.id} ({game.ruleset}): you play {role}.",
-                    f"Your secret: {secret}  (keep it to yourself; the GM can reset it)",
-                    f"Open every mail to the judge with: GAME {game.id} POWER {who} SECRET {secret}",
-                    f"Players: {', '.join(game.powers)}",
-                    f"Open window: {window.label}, deadline: {when}",
-                    "",
-                    help_text(),
-                ]
-            )
-            self._queue_mail(
+            rows[who] = self._queue_mail(
                 session,
                 game,
                 kind="welcome",
                 recipient=who,
                 key=f"welcome.{game.id}.{who}",
                 subject=f"[{game.id}] welcome: you play {role}",
-                text=text + "\n",
-                attachments=attachments,
+                text="",
             )
+        session.flush()  # the rows' ids, hence their place in the outbox, are taken now
+
+        def write() -> None:
+            window = self._window(session, game)
+            deadline = as_utc(window.deadline) if window.deadline and window.status == "open" else None
+            for who, row in rows.items():
+                zone = self._zone_of(session, game, who)
+                secret = secrets[who]
+                row.body_text = "\n".join(
+                    [
+                        f"Welcome to {game.id} ({game.ruleset}): you play {roles[who]}.",
+                        f"Your secret: {secret}  (keep it to yourself; the GM can reset it)",
+                        f"Open every mail to the judge with: GAME {game.id} POWER {who} SECRET {secret}",
+                        f"Players: {', '.join(game.powers)}",
+                        f"Open window: {window.label}, deadline: "
+                        + (when_text(deadline, zone) if deadline else "none yet"),
+                        "",
+                        help_text(),
+                        "",
+                    ]
+                )
+                row.attachments = self._deadline_ics(game, window, now, zone)
+                session.add(row)
+
+        return write
 
     def _set_secret(self, row: Power) -> tuple[str, str]:
         secret = make_secret()
@@ -142,6 +157,7 @@ class PlayerTools(StoreAccess):
         old = row.address
         secret, tag = self._set_secret(row)
         row.address, row.status, row.missed = address, "active", 0
+        row.timezone = None  # the new player reads dates in the game's zone until they send TIMEZONE
         session.add(row)
         window = self._window(session, game)
         view = self._current_view(session, game, power)
@@ -156,18 +172,12 @@ class PlayerTools(StoreAccess):
             f"Begin every order mail with: GAME {game.id} POWER {power} SECRET {secret}",
             f"Open window: {window.label}",
         ]
+        zone = self._zone_of(session, game, power)
         if window.deadline is not None and window.status == "open":
-            parts.append(f"Deadline: {local_text(as_utc(window.deadline), self._calendar(game))}")
+            parts.append(f"Deadline: {when_text(window.deadline, zone)}")
         parts += ["", render_state(view)]
         for report in reversed(reports):
             parts += [f"---- {report.subject}", report.body_text]
-        attachments = []
-        if window.deadline is not None and window.id is not None and window.status == "open":
-            attachments.append(
-                deadline_attachment(
-                    game.id, window.label, window.id, as_utc(window.deadline), self.mail_domain
-                )
-            )
         self._queue_mail(
             session,
             game,
@@ -177,7 +187,7 @@ class PlayerTools(StoreAccess):
             key=f"briefing.{game.id}.{power}.{tag}",
             subject=f"[{game.id}] briefing: you now play {power}",
             text="\n".join(parts) + "\n",
-            attachments=attachments,
+            attachments=self._deadline_ics(game, window, now, zone),
             window_id=window.id,
         )
         self._notice(
@@ -186,7 +196,8 @@ class PlayerTools(StoreAccess):
             GM,
             f"replaced.{game.id}.{power}.{tag}",
             f"{power} handed to {address}",
-            f"{power} was handed from {old or 'nobody'} to {address} at {now.isoformat()}; "
+            f"{power} was handed from {old or 'nobody'} to {address} at "
+            f"{when_text(now, self._zone_of(session, game, GM))}; "
             "the briefing and a new secret were mailed.\n",
         )
         return secret

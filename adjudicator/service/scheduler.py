@@ -47,6 +47,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings
+from adjudicator.dates import when_text
 from adjudicator.service.base import as_utc
 from adjudicator.service.calendar import read_calendar
 from adjudicator.service.judge import Judge
@@ -332,7 +333,7 @@ class DeadlineScheduler:
                     done.append(f"job {jid} removed")
                 elif at is None or at != wanted[jid][2]:
                     self.scheduler.reschedule_job(jid, trigger="date", run_date=wanted[jid][2])
-                    done.append(f"job {jid} moved to {wanted[jid][2].isoformat()}")
+                    done.append(f"job {jid} moved to {when_text(wanted[jid][2])}")
             except JobLookupError:
                 continue  # removed by another scheduler on this database in the meantime
         have = set(self.jobs(game_id))
@@ -348,5 +349,5 @@ class DeadlineScheduler:
                 name=f"deadline of {gid} window {window_id}",
                 replace_existing=True,
             )
-            done.append(f"job {jid} at {at.isoformat()}")
+            done.append(f"job {jid} at {when_text(at)}")
         return done

@@ -38,7 +38,11 @@ def test_the_calendar_and_the_gm_deadline_commands(cli: CliRunner) -> None:
     )  # fmt: skip
     assert "time zone Europe/Rome, deadlines at 20:00 on mon,wed,fri" in changed
     assert "periods: default=48h, economy=72h" in changed and "civil disorder after 2 misses" in changed
-    assert re.search(r"deadline of the open window: (Mon|Wed|Fri) \S+ 20:00 CES?T", changed)
+    assert re.search(r"deadline of the open window: (Mon|Wed|Fri) \d+ \w+ \d{4} 20:00 CES?T", changed)
+    shown = run(cli, "game", "show", "g1")  # the one form of adjudicator/dates.py, in the game's zone
+    assert re.search(
+        r"open window: T1\.cards \(id \d+\), deadline: (Mon|Wed|Fri) \d+ \w+ \d{4} 20:00 CES?T", shown
+    )
     bad = run(cli, "game", "calendar", "g1", "--period", "economy", code=2)
     assert bad.strip() == "error: --period 'economy': expected WINDOW=HOURS, e.g. economy=48"
     bad = run(cli, "game", "calendar", "g1", "--weekdays", "mon,funday", code=2)

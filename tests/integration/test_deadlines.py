@@ -57,7 +57,7 @@ def test_the_calendar_gives_the_open_window_a_deadline_announced_with_an_ics(jud
     assert sorted(m.recipient for m in announced) == sorted([*POWERS, "gm"])
     hungary = next(m for m in announced if m.recipient == "hungary")
     assert hungary.address == "hungary@example.org"
-    assert "Deadline of T1.cards in g1: Wed 2026-03-04 20:00 CET" in hungary.body_text
+    assert "Deadline of T1.cards in g1: Wed 4 Mar 2026 20:00 CET" in hungary.body_text
     assert "DTSTART:20260304T190000Z" in hungary.attachments[0]["text"]
     # the calendar changes again: the deadline already set stays (extend moves it)
     judge.set_calendar("g1", {"hour": 9}, now=T0)
@@ -107,7 +107,7 @@ def test_a_passing_deadline_resolves_once_with_misses_counted_and_late_notices(
     reports = [m for m in mails(judge, "report") if m.window_id == wid]
     assert len(reports) == len(POWERS) + 1
     # the report that opens T1.economy names its deadline (48 h on) and carries it as an .ics
-    assert "Next deadline (T1.economy): Fri 2026-03-06 12:00 UTC" in reports[0].body_text
+    assert "Next deadline (T1.economy): Fri 6 Mar 2026 12:00 UTC" in reports[0].body_text
     assert reports[0].attachments[0]["content_type"] == "text/calendar"
     assert judge.next_deadline("g1") == T0 + 96 * H
 

@@ -110,7 +110,7 @@ def test_every_row_is_delivered_once_with_its_message_id(
     engine: Engine, smtp: SmtpServer, tmp_path: Path
 ) -> None:
     judge = game_with_reports(engine)
-    ics = ics_attachment("g1", "T1.economy", T0 + timedelta(days=2), f"deadline.g1.2@{DOMAIN}")
+    ics = ics_attachment("g1", "T1.economy", T0 + timedelta(days=2), f"deadline.g1.2@{DOMAIN}", stamp=T0)
     reply = queue(
         judge, "reply.g1.1", kind="reply", in_reply_to="<orders@players.example>", html="<p>ok</p>",
         attachments=[ics],

@@ -12,6 +12,7 @@ import time_machine
 from sqlalchemy import Engine, text
 
 from adjudicator.config import SchedulerSettings, Settings
+from adjudicator.dates import when_text
 from adjudicator.service.judge import Judge
 from adjudicator.service.scheduler import DeadlineScheduler
 from tests.conftest import POWERS
@@ -49,7 +50,7 @@ def test_a_job_survives_a_restart_and_a_late_fire_after_downtime_resolves_once(e
         judge = Judge(engine)
         wid = new_game(judge)
         first = DeadlineScheduler(engine, judge, SETTINGS)
-        assert first.start() == [f"job deadline:g1:{wid} at {(T0 + 48 * H).isoformat()}"]
+        assert first.start() == [f"job deadline:g1:{wid} at {when_text(T0 + 48 * H)}"]
         assert first.jobs() == {f"deadline:g1:{wid}": T0 + 48 * H}
         first.shutdown()
     persisted = stored_jobs(engine)
@@ -87,16 +88,16 @@ def test_the_jobs_follow_the_tables(engine: Engine) -> None:
         scheduler.start()
         try:
             judge.extend("g1", 24, now=T0)
-            assert scheduler.reconcile() == [f"job deadline:g1:{wid} moved to {(T0 + 72 * H).isoformat()}"]
+            assert scheduler.reconcile() == [f"job deadline:g1:{wid} moved to {when_text(T0 + 72 * H)}"]
             # a job lost from the store is re-created
             scheduler.scheduler.remove_job(f"deadline:g1:{wid}")
-            assert scheduler.reconcile() == [f"job deadline:g1:{wid} at {(T0 + 72 * H).isoformat()}"]
+            assert scheduler.reconcile() == [f"job deadline:g1:{wid} at {when_text(T0 + 72 * H)}"]
             # the window resolves (by hand): its job goes, the next window's comes
             judge.adjudicate("g1", force=True, now=T0)
             new_id = judge.game("g1")[1].id
             assert scheduler.reconcile() == [
                 f"job deadline:g1:{wid} removed",
-                f"job deadline:g1:{new_id} at {(T0 + 48 * H).isoformat()}",
+                f"job deadline:g1:{new_id} at {when_text(T0 + 48 * H)}",
             ]
             # a paused game has no deadline job
             judge.pause("g1", now=T0)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from adjudicator.mail.receipt import describe_deadline, render_receipt, time_left
+from adjudicator.dates import deadline_text, time_left
+from adjudicator.mail.receipt import render_receipt
 from adjudicator.service.judge import Receipt
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -20,11 +21,11 @@ def test_time_left() -> None:
 
 def test_deadline_in_the_players_zone() -> None:
     due = NOW + timedelta(hours=30)
-    assert describe_deadline(due, NOW, None) == "Sun 02 Mar 2025 18:00 UTC, in 1 day 6 hours"
-    assert describe_deadline(due, NOW, "Asia/Tokyo") == "Mon 03 Mar 2025 03:00 Asia/Tokyo, in 1 day 6 hours"
-    assert describe_deadline(due.replace(tzinfo=None), NOW, "Nowhere/Land").endswith("UTC, in 1 day 6 hours")
-    assert describe_deadline(NOW - timedelta(minutes=1), NOW, None).endswith(", passed")
-    assert describe_deadline(None, NOW, "Europe/Rome") == "no deadline is set yet"
+    assert deadline_text(due, NOW, None) == "Sun 2 Mar 2025 18:00 UTC, in 1 day 6 hours"
+    assert deadline_text(due, NOW, "Asia/Tokyo") == "Mon 3 Mar 2025 03:00 JST, in 1 day 6 hours"
+    assert deadline_text(due.replace(tzinfo=None), NOW, "Nowhere/Land").endswith("UTC, in 1 day 6 hours")
+    assert deadline_text(NOW - timedelta(minutes=1), NOW, None).endswith(", passed")
+    assert deadline_text(None, NOW, "Europe/Rome") == "no deadline is set yet"
 
 
 def test_receipt_sections() -> None:

@@ -66,7 +66,7 @@ def reference_inputs(judge: Judge, game: str) -> dict[int, dict[str, ReportInput
             out[window.id][viewer] = report_input(
                 view,
                 outcome.label,
-                nxt,
+                "" if after.over else nxt,  # the last window announces no next one
                 outcome.results,
                 by_power,
                 timezone=zone,

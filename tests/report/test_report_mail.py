@@ -17,7 +17,7 @@ from PIL import Image
 
 from adjudicator.bots import medioevo_orders
 from adjudicator.config import Settings
-from adjudicator.demo import DEMO_POWERS, play_demo
+from adjudicator.demo import DEMO_POWERS, DemoResult, play_demo
 from adjudicator.mail.compose import compose
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
@@ -168,17 +168,44 @@ def test_a_report_mail_has_text_html_with_the_map_inline_and_the_attachments() -
     assert [a.get_filename() for a in attached] == ["g-T1.bids-hungary.html", "g-T1.bids-hungary.json"]
 
 
-def test_the_demo_writes_every_form_of_every_report(
-    tmp_path: Path, played: tuple[Judge, list[Outbox]]
-) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'demo.db'}")
+@pytest.fixture(scope="module")
+def demo_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A one-turn demo, played to its end, as `adjudicator demo` writes it."""
+    tmp = tmp_path_factory.mktemp("demo-files")
+    engine = make_engine(f"sqlite:///{tmp / 'demo.db'}")
     migrate(engine)
-    result = play_demo(Judge(engine), tmp_path / "out", turns=1, seed=b"demo-files")
-    folders = [f for f in result.reports.iterdir() if f.is_dir() and f.name != "archive"]
-    assert (result.reports / "archive" / "index.html").is_file()
+    yield play_demo(Judge(engine), tmp / "out", turns=1, seed=b"demo-files")
+    engine.dispose()
+
+
+def window_folders(result: DemoResult) -> list[Path]:
+    return sorted(f for f in result.reports.iterdir() if f.is_dir() and f.name != "archive")
+
+
+def test_the_demo_writes_every_form_of_every_report(demo_files: DemoResult) -> None:
+    folders = window_folders(demo_files)
+    assert (demo_files.reports / "archive" / "index.html").is_file()
     assert folders
     for folder in folders:
         for viewer in ("hungary", "gm"):
             for suffix in (".txt", ".html", ".json"):
                 assert (folder / f"{viewer}{suffix}").stat().st_size > 200, folder / f"{viewer}{suffix}"
-    engine.dispose()
+
+
+def test_the_demo_counts_the_windows_it_writes_a_folder_for(demo_files: DemoResult) -> None:
+    """`adjudicator demo` says "played N windows: …": one folder a window, the windows that resolve
+    at creation (T1.bids) included."""
+    assert [f.name.split("-", 1)[1] for f in window_folders(demo_files)] == list(demo_files.windows)
+
+
+def test_the_last_report_announces_no_next_window(demo_files: DemoResult) -> None:
+    """The game is over after the last window: its report says so and opens nothing, in every form."""
+    last = window_folders(demo_files)[-1]
+    for viewer in ("hungary", "gm"):
+        text = (last / f"{viewer}.txt").read_text()
+        html = (last / f"{viewer}.html").read_text()
+        assert "THE GAME IS OVER" in text and "now open" not in text and "Next deadline" not in text
+        assert "now open" not in html and "Order template" not in html
+        assert json.loads((last / f"{viewer}.json").read_text())["next_window"] is None
+    assert not (last / "orders-hungary.txt").exists()
+    assert "game over" in (demo_files.reports / "archive" / "index.html").read_text()

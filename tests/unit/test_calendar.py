@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.calendar import (
     covers,
     deadline_attachment,
-    local_text,
     next_deadline,
     parse_calendar,
     read_calendar,
@@ -78,8 +78,8 @@ def test_the_weekday_is_the_one_in_the_game_time_zone() -> None:
         {"timezone": "America/New_York", "hour": 21, "weekdays": ["sun"], "period_hours": {"default": 1}}
     )
     assert next_deadline(utc(2026, 3, 2, 0), "bids", calendar) == utc(2026, 3, 2, 2)  # Sun 21:00 EST
-    assert local_text(utc(2026, 3, 2, 2), calendar) == "Sun 2026-03-01 21:00 EST (2026-03-02 02:00 UTC)"
-    assert local_text(utc(2026, 3, 2, 2), parse_calendar({})) == "Mon 2026-03-02 02:00 UTC"
+    assert when_text(utc(2026, 3, 2, 2), calendar.timezone) == "Sun 1 Mar 2026 21:00 EST"
+    assert when_text(utc(2026, 3, 2, 2), parse_calendar({}).timezone) == "Mon 2 Mar 2026 02:00 UTC"
 
 
 @pytest.mark.parametrize(
@@ -113,8 +113,13 @@ def test_reminders_are_kept_latest_first_and_absences_cover_days_in_the_game_zon
 
 
 def test_the_ics_attachment_names_the_deadline_in_utc_with_a_stable_uid() -> None:
-    first = deadline_attachment("g1", "T1.cards", 7, utc(2026, 3, 3, 19), "judge.example.org")
-    later = deadline_attachment("g1", "T1.cards", 7, utc(2026, 3, 4, 19), "judge.example.org")
+    made = utc(2026, 3, 1, 9, 30)
+    first = deadline_attachment(
+        "g1", "T1.cards", 7, utc(2026, 3, 3, 19), "judge.example.org", stamp=made, zone="UTC"
+    )
+    later = deadline_attachment(
+        "g1", "T1.cards", 7, utc(2026, 3, 4, 19), "judge.example.org", stamp=made, zone="Europe/Rome"
+    )
     assert first["content_type"] == "text/calendar" and first["filename"] == "g1-T1.cards-deadline.ics"
     lines = first["text"].split("\r\n")
     assert "DTSTART:20260303T190000Z" in lines and "UID:deadline-g1-7@judge.example.org" in lines

@@ -63,7 +63,15 @@ def unescape(value: str) -> str:
 
 def test_a_deadline_calendar_parses_back() -> None:
     window = "T2.economy; Città, Ünïcödé and a long window label that must be folded somewhere"
-    text = deadline_ics("campagna-1250", window, DEADLINE, "deadline.campagna-1250.7@club.example")
+    made = DEADLINE - timedelta(days=2, minutes=7)
+    text = deadline_ics(
+        "campagna-1250",
+        window,
+        DEADLINE,
+        "deadline.campagna-1250.7@club.example",
+        stamp=made,
+        zone="Europe/Rome",
+    )
     [calendar] = parse_ics(text)
     name, props, children = calendar
     assert name == "VCALENDAR"
@@ -73,7 +81,8 @@ def test_a_deadline_calendar_parses_back() -> None:
     assert event["UID"] == "deadline.campagna-1250.7@club.example"
     assert event["DTSTART"] == "20260307T180000Z"
     assert event["DTEND"] == "20260307T181500Z"
-    assert event["DTSTAMP"] == "20260307T180000Z"
+    assert event["DTSTAMP"] == "20260305T175300Z"  # when it was made, not the deadline
+    assert unescape(event["DESCRIPTION"]).endswith("are due Sat 7 Mar 2026 19:00 CET.")
     assert unescape(event["SUMMARY"]) == f"campagna-1250: {window} deadline"
     assert "\\;" in event["SUMMARY"] and "\\," in event["SUMMARY"]
     [(alarm_name, alarm, _)] = event_children  # type: ignore[misc]
@@ -86,7 +95,7 @@ def test_times_are_utc_whatever_zone_is_given() -> None:
     rome = timezone(timedelta(hours=1))
     local = deadline_ics("g", "w", datetime(2026, 3, 7, 19, 0, tzinfo=rome), "u", stamp=DEADLINE)
     naive = deadline_ics("g", "w", datetime(2026, 3, 7, 18, 0), "u", stamp=DEADLINE)
-    assert local == naive == deadline_ics("g", "w", DEADLINE, "u")
+    assert local == naive == deadline_ics("g", "w", DEADLINE, "u", stamp=DEADLINE)
     [(_, _, [(_, event, _)])] = parse_ics(local)  # type: ignore[misc]
     assert event["DTSTART"] == "20260307T180000Z"
 
@@ -145,7 +154,7 @@ def test_a_report_is_a_plain_utf8_message_with_the_rows_headers() -> None:
 
 
 def test_a_reply_with_html_and_a_calendar() -> None:
-    ics = ics_attachment("g1", "T1.cards", DEADLINE, "deadline.g1.3@club.example")
+    ics = ics_attachment("g1", "T1.cards", DEADLINE, "deadline.g1.3@club.example", stamp=DEADLINE)
     msg = roundtrip(
         compose(
             row(
