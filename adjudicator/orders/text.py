@@ -26,6 +26,15 @@ def redact_secrets(text: str) -> str:
     return "\n".join(out)
 
 
+def has_envelope(text: str) -> bool:
+    """Whether ``text`` has an envelope line (``GAME …``, ``POWER …``, outside comments and quotes)."""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if _ENVELOPE_RE.match(line):
+            return True
+    return False
+
+
 @dataclass
 class OrderText:
     """A mail body taken apart: the envelope, the commands and the order lines (numbered as sent)."""
