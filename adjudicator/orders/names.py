@@ -61,6 +61,10 @@ class NameIndex:
     def display(self, ident: str) -> str:
         return self._display[ident]
 
+    def exact(self, typed: str) -> str | None:
+        """The id ``typed`` names in full (any case, accents optional), or None: no prefixes."""
+        return self._by_key.get(fold(typed)) if fold(typed) else None
+
     def resolve(self, typed: str) -> str:
         """The id for ``typed``; raises NameNotFound or AmbiguousName with a readable message."""
         key = fold(typed)
