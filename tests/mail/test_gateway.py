@@ -227,7 +227,8 @@ def test_a_late_mail_is_refused(mail_game: MailGame) -> None:
     out = mail_game.gateway.ingest(
         mail(f"{envelope()}\nBUY TECH caccia"), source="cli", now=NOW + timedelta(days=3)
     )
-    assert out.status == "refused" and "too late: T1.economy closed at Mon 3 Mar 2025 12:00 UTC" in out.summary
+    assert out.status == "refused"
+    assert "too late: T1.economy closed at Mon 3 Mar 2025 12:00 UTC" in out.summary
 
 
 # ---- DKIM --------------------------------------------------------------------------------------
