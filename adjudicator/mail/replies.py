@@ -38,7 +38,7 @@ _HEADER_SENT = re.compile(
 )
 _OWN = re.compile(
     r"^\s*(?:Orders of \S+ for \S+, window \S+ \(version \d+, hash \w+\)"
-    r"|\S+: report of window \S+ for \S"
+    r"|\S+: report of window \S+ for \S|Window \S+ is resolved[;.]"
     r"|Your mail was refused and nothing was stored"
     r"|No order of your mail was accepted, so nothing was stored)",
 )
