@@ -28,26 +28,23 @@ def is_flowed(part: Message) -> tuple[bool, bool]:
 def unflow(text: str, *, delsp: bool = False) -> str:
     """``text`` (line ends ``\\n``) with its soft line breaks joined (RFC 3676 §4)."""
     out: list[str] = []
-    pending: tuple[int, str] | None = None  # an open paragraph: (quote depth, text so far)
+    depth_open, parts = 0, list[str]()  # the open paragraph: its quote depth and its pieces so far
     for line in text.split("\n"):
         depth = len(line) - len(line.lstrip(">"))
         content = line[depth:]
         if content.startswith(" "):
             content = content[1:]  # space-stuffing, or the space of "> " quoting
-        if pending is not None and pending[0] != depth:
-            out.append(_quoted(*pending))  # a flowed line before another depth is fixed (§4.5)
-            pending = None
+        if parts and (depth_open != depth or content == SIGNATURE):
+            out.append(_quoted(depth_open, "".join(parts)))  # flowed before another depth: fixed (§4.5)
+            parts = []  # and the signature separator always stands on its own line
         flowed = content.endswith(" ") and content != SIGNATURE
-        if flowed and delsp:
-            content = content[:-1]
-        joined = (pending[1] if pending else "") + content
-        if flowed:
-            pending = (depth, joined)
-        else:
-            out.append(_quoted(depth, joined))
-            pending = None
-    if pending is not None:
-        out.append(_quoted(*pending))
+        parts.append(content[:-1] if flowed and delsp else content)
+        depth_open = depth
+        if not flowed:
+            out.append(_quoted(depth, "".join(parts)))
+            parts = []
+    if parts:
+        out.append(_quoted(depth_open, "".join(parts)))
     return "\n".join(out)
 
 

@@ -15,6 +15,7 @@ from email.message import EmailMessage
 import pytest
 
 from adjudicator.mail.commands import parse_request
+from adjudicator.mail.flowed import unflow
 from adjudicator.mail.message import parse_message
 from adjudicator.store.models import Outbox
 from tests.mail.conftest import NOW, MailGame, envelope, mail
@@ -157,3 +158,18 @@ def test_orders_in_an_attached_template_are_read(mail_game: MailGame) -> None:
     mail_game.gateway.ingest(raw, source="cli", now=NOW)
     assert latest(mail_game, "hungary").orders == ["LOAN"]
     assert f"attachment {name} ignored" in reply_of(mail_game.outbox()[before:])
+
+
+@pytest.mark.parametrize(
+    ("sent", "delsp", "read"),
+    [
+        ("a \nb\n", False, "a b\n"),
+        ("BUY TECH cac \ncia\n", True, "BUY TECH caccia\n"),
+        (" From here\n", False, "From here\n"),  # space-stuffed (RFC 3676 §4.4)
+        ("> q \n> r\n>> s \nt\n", False, "> q r\n>> s \nt\n"),  # another depth ends it (§4.5)
+        ("orders \n-- \nKing\n", False, "orders \n-- \nKing\n"),  # the signature stands alone
+        ("orders\n-- \nKing \nof Hungary\n", False, "orders\n-- \nKing of Hungary\n"),  # §4.3
+    ],
+)
+def test_flowed_text_is_joined_as_rfc_3676_says(sent: str, delsp: bool, read: str) -> None:
+    assert unflow(sent, delsp=delsp) == read
