@@ -88,6 +88,9 @@ class _Lines(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _HIDDEN:
             self.hidden += 1
+        elif tag == "body":
+            self.hidden = 0  # a <head> (or <style>) left open ends where the body begins
+            self._end_line()
         elif tag == "br":
             self._end_line(always=True)
         elif tag == "hr":

@@ -44,10 +44,10 @@ def redact_secrets(text: str) -> str:
 
 
 def has_envelope(text: str) -> bool:
-    """Whether ``text`` has an envelope line (``GAME …``, ``POWER …``, outside comments and quotes)."""
+    """Whether ``text`` has the envelope's ``GAME game-id`` (outside comments and quotes)."""
     for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if _ENVELOPE_RE.match(line):
+        match = _ENVELOPE_RE.match(raw.split("#", 1)[0].strip())
+        if match and match.group(1).upper() == "GAME":
             return True
     return False
 

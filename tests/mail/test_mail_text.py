@@ -16,6 +16,7 @@ import pytest
 
 from adjudicator.mail.commands import parse_request
 from adjudicator.mail.flowed import unflow
+from adjudicator.mail.htmltext import html_to_text
 from adjudicator.mail.message import parse_message
 from adjudicator.store.models import Outbox
 from tests.mail.conftest import NOW, MailGame, envelope, mail
@@ -173,3 +174,18 @@ def test_orders_in_an_attached_template_are_read(mail_game: MailGame) -> None:
 )
 def test_flowed_text_is_joined_as_rfc_3676_says(sent: str, delsp: bool, read: str) -> None:
     assert unflow(sent, delsp=delsp) == read
+
+
+@pytest.mark.parametrize(
+    ("html", "lines"),
+    [
+        ("<p>GAME g1</p><p>BUY&nbsp;TECH caccia<br>READY</p>", ["GAME g1", "BUY TECH caccia", "READY"]),
+        ("<div>a</div><div><br></div><div>b</div>", ["a", "", "b"]),
+        ("<p>1. BUY + x</p><p>--&nbsp;</p><p>sig</p>", ["1. BUY + x", "--", "sig"]),  # nothing escaped
+        ("<div>a<blockquote>q<br>r</blockquote>b</div>", ["a", "> q", "> r", "b"]),
+        ("<html><head><meta charset=utf-8><title>t</title><body><p>a</p>", ["a"]),  # head left open
+        ("<p>a</p><hr><p>b</p>", ["a", "_" * 32, "b"]),
+    ],
+)
+def test_html_is_read_as_the_lines_the_player_saw(html: str, lines: list[str]) -> None:
+    assert html_to_text(html).splitlines() == lines
