@@ -9,8 +9,11 @@ tests cover what the corpus cannot: many markers, and texts only the running jud
 
 from __future__ import annotations
 
+import email
+import email.policy
 from datetime import timedelta
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,7 @@ from tests.mail.test_gateway import latest, reply_of, run
 ON_SQLITE = pytest.mark.parametrize("engine", ["sqlite"], indirect=True)
 """The store plays no part in how a mail is read: these run on one."""
 NEW = f"{envelope()}\nBUY TECH caccia\n"
+CORPUS = Path(__file__).parent / "corpus"
 SECRET_PLACEHOLDER = "<your secret>"
 """What the order template of a report writes for the secret (report/order_template.py)."""
 
@@ -189,3 +193,17 @@ def test_flowed_text_is_joined_as_rfc_3676_says(sent: str, delsp: bool, read: st
 )
 def test_html_is_read_as_the_lines_the_player_saw(html: str, lines: list[str]) -> None:
     assert html_to_text(html).splitlines() == lines
+
+
+@pytest.mark.parametrize(("case", "ready"), [("gmail_reply", True), ("outlook_reply", None)])
+def test_the_html_part_of_a_reply_alone_is_cut_too(case: str, ready: bool | None) -> None:
+    """Gmail's gmail_quote and Outlook's divRplyFwdMsg, as an HTML-only mail of the same reply."""
+    sent = email.message_from_bytes((CORPUS / f"{case}.eml").read_bytes(), policy=email.policy.default)
+    html = next(p for p in sent.walk() if p.get_content_type() == "text/html")
+    assert isinstance(html, EmailMessage)
+    head = (
+        "From: King <king@hungary.example>\nMessage-ID: <h@test>\nContent-Type: text/html; charset=utf-8\n\n"
+    )
+    request = parse_request(parse_message((head + html.get_content()).encode()).body)
+    assert request.orders.lines == [(2, "BUY TECH caccia")]
+    assert request.orders.ready is ready and not request.problems
