@@ -31,6 +31,12 @@ class IssueKind(StrEnum):
     NOT_NOW = "not-now"
 
 
+NOT_AN_ORDER = "not an order"
+"""The whole reason given for a line that opens with no order's keyword (a greeting, a thank-you):
+the receipt says so in one short line, ``line 3: not an order: 'Thanks'``, rather than a list of
+every order (a parser may add a hint in parentheses: ``(did you mean BUY?)``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class LineIssue:
     """A rejected line, quoted, with the reason."""
@@ -41,6 +47,8 @@ class LineIssue:
     message: str
 
     def describe(self) -> str:
+        if self.message.startswith(NOT_AN_ORDER):
+            return f"line {self.line_no}: {NOT_AN_ORDER}: {self.line!r}{self.message[len(NOT_AN_ORDER) :]}"
         return f"line {self.line_no}: {self.line!r}: {self.message}"
 
 

@@ -27,6 +27,7 @@ from adjudicator.mail.commands import MailRequest, parse_request
 from adjudicator.mail.message import InboundMessage, parse_message
 from adjudicator.mail.orders import act_on_orders
 from adjudicator.mail.redact import hide_secrets, redact_raw
+from adjudicator.orders.text import PLACEHOLDER_REFUSAL, is_placeholder
 from adjudicator.service.base import as_utc
 from adjudicator.service.judge import Judge
 from adjudicator.service.tokens import check_secret
@@ -160,6 +161,8 @@ class MailGateway:
                 f"the envelope has no {', '.join(missing)}: {_ENVELOPE}",
                 unauthenticated=guard.UNAUTHENTICATED,
             )
+        if is_placeholder(env["SECRET"]):
+            raise Refused(PLACEHOLDER_REFUSAL, unauthenticated=guard.UNAUTHENTICATED)
         sender = message.sender or ""
         if guard.address_locked(session, sender, now):
             raise Refused(
@@ -168,7 +171,7 @@ class MailGateway:
         game = session.get(Game, env["GAME"].lower()[:64])
         if game is None:
             raise Refused(f"unknown game {env['GAME'][:64]!r}", unauthenticated=guard.FAILED)
-        power, notes = env["POWER"].lower(), []
+        power, notes = self.judge.power_called(game, env["POWER"]) or env["POWER"].lower(), []
         who = {"game": game.id, "power": power}
         if power != GM and power not in game.powers:
             raise Refused(

@@ -18,9 +18,11 @@ import re
 from dataclasses import dataclass
 from email.message import Message
 
-import html2text
-
 from adjudicator.cleantext import clean_text
+from adjudicator.mail.flowed import is_flowed, unflow
+from adjudicator.mail.htmltext import html_to_text
+from adjudicator.mail.replies import cut_reply
+from adjudicator.orders.text import has_envelope
 
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 _NO_REPLY_SENDERS = ("mailer-daemon", "postmaster")
@@ -104,39 +106,49 @@ def _decode(part: Message) -> str:
         return payload.decode("utf-8", errors="replace")
 
 
-def html_to_text(html: str) -> str:
-    converter = html2text.HTML2Text()
-    converter.body_width = 0
-    converter.ignore_images = True
-    converter.ignore_emphasis = True
-    return str(converter.handle(html))
-
-
 def _is_attachment(part: Message) -> bool:
     disposition = (part.get_content_disposition() or "").lower()
     return disposition == "attachment" or bool(part.get_filename())
 
 
+def _text(part: Message) -> str:
+    """A text part as the player wrote it: HTML as its visible lines, format=flowed joined, line ends
+    normalised, no-break spaces as spaces (``--&nbsp;`` is the signature separator)."""
+    text = _as_read(part)
+    if part.get_content_subtype() == "html":
+        text = html_to_text(text)
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
+
+
 def _body(msg: Message) -> tuple[str, list[str]]:
-    """The text of the mail and notes on what was converted or left out."""
+    """The text the player wrote (a quoted or pasted older mail under it cut off) and notes on what
+    was converted or left out. Orders sent as an attached text file (the order template of a
+    report, filled in) are read from it when the mail's own text has no envelope (docs/mail.md)."""
     notes: list[str] = []
     leaves = [p for p in msg.walk() if not p.is_multipart()]
     texts = [p for p in leaves if not _is_attachment(p) and p.get_content_maintype() == "text"]
     plain = next((p for p in texts if p.get_content_subtype() == "plain"), None)
     html = next((p for p in texts if p.get_content_subtype() == "html"), None)
     chosen = plain or html
+    text = cut_reply(_text(chosen))[0] if chosen is not None else ""
+    if chosen is html and html is not None:
+        notes.append("the HTML part was converted to text")
+    if not has_envelope(text):
+        attached = (p for p in leaves if _is_attachment(p) and p.get_content_type() == "text/plain")
+        for part in attached:
+            if has_envelope(candidate := cut_reply(_text(part))[0]):
+                chosen, text = part, candidate
+                notes.append(
+                    f"your orders were read from the attached file {part.get_filename() or 'text'} "
+                    "(the line numbers are its lines); you may also paste them into the mail"
+                )
+                break
     for part in leaves:
         if part is chosen or (part in texts and part.get_content_subtype() in ("plain", "html")):
             continue
         name = part.get_filename() or part.get_content_type()
         notes.append(f"attachment {name} ignored")
-    if chosen is None:
-        return "", notes
-    text = _decode(chosen)
-    if chosen is html:
-        text = html_to_text(text)
-        notes.append("the HTML part was converted to text")
-    return text.replace("\r\n", "\n").replace("\r", "\n"), notes
+    return text, notes
 
 
 def _no_reply(msg: Message, sender: str | None, own: str | None) -> str | None:
@@ -187,13 +199,26 @@ def _parse(raw: bytes) -> tuple[Message, list[str]]:
     return parser.parsebytes(raw, headersonly=True), notes
 
 
+def _as_read(part: Message) -> str:
+    """A text part decoded, format=flowed joined as the judge reads it (HTML left as markup)."""
+    text = _decode(part)
+    flowed, delsp = is_flowed(part)
+    if flowed and part.get_content_subtype() == "plain":
+        text = unflow(text.replace("\r\n", "\n").replace("\r", "\n"), delsp=delsp)
+    return text
+
+
 def decoded_texts(raw: bytes) -> list[str] | None:
-    """Every text part of ``raw``, decoded (HTML left as markup); None when they cannot be read."""
+    """Every text part of ``raw``, decoded and flowed lines joined (HTML left as markup), as the
+    secret is looked for in them: a soft break after ``SECRET`` must not hide the token from
+    mail/redact.py; None when they cannot be read."""
     msg, notes = _parse(raw)
     if notes:
         return None
     try:
-        return [_decode(p) for p in msg.walk() if not p.is_multipart() and p.get_content_maintype() == "text"]
+        return [
+            _as_read(p) for p in msg.walk() if not p.is_multipart() and p.get_content_maintype() == "text"
+        ]
     except Exception:  # a structure the email package cannot walk
         return None
 

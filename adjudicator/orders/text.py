@@ -13,6 +13,23 @@ _SECRET_WORD = re.compile(r"(?<![\w-])(SECRET(?:[ \t]*=[ \t]*|[ \t]+))(?![ \t:=]
 _SECRET_LEAD = re.compile(r"^([ \t]*SECRET[ \t]*[:=][ \t]*)\S+", re.IGNORECASE)
 
 
+SECRET_PLACEHOLDER = "<your secret>"
+"""What the order template of a report writes for the secret (report/order_template.py), which is
+never printed; a template mailed back with it unchanged is told to put the secret in its place."""
+_PLACEHOLDER = re.compile(r"<\s*your[\s_-]*secret\s*>", re.IGNORECASE)
+_PLACEHOLDER_WORDS = frozenset({"<your-secret>", "your-secret", "<secret>", "your_secret", "<your_secret>"})
+
+
+PLACEHOLDER_REFUSAL = (
+    f"replace {SECRET_PLACEHOLDER} with your secret (mailed to you when you joined the game)"
+)
+
+
+def is_placeholder(secret: str) -> bool:
+    """Whether an envelope's SECRET is the template's placeholder (or HELP's ``your-secret``)."""
+    return secret.lower() in _PLACEHOLDER_WORDS
+
+
 def redact_secrets(text: str) -> str:
     """``text`` with every token that may be a secret replaced by ``***``: a word after ``SECRET``
     anywhere before a line's first ':' (a stray envelope line, an envelope pasted after an order),
@@ -24,6 +41,15 @@ def redact_secrets(text: str) -> str:
         line = _SECRET_WORD.sub(r"\1***", head) + colon + tail
         out.append(_SECRET_LEAD.sub(r"\1***", line))
     return "\n".join(out)
+
+
+def has_envelope(text: str) -> bool:
+    """Whether ``text`` has the envelope's ``GAME game-id`` (outside comments and quotes)."""
+    for raw in text.splitlines():
+        match = _ENVELOPE_RE.match(raw.split("#", 1)[0].strip())
+        if match and match.group(1).upper() == "GAME":
+            return True
+    return False
 
 
 @dataclass
@@ -51,7 +77,7 @@ def split_order_text(text: str) -> OrderText:
         if not line or line.startswith(">"):
             continue
         if _ENVELOPE_RE.match(line):
-            tokens = line.split()
+            tokens = _PLACEHOLDER.sub("<your-secret>", line).split()
             if len(tokens) % 2 or any(t.upper() not in _ENVELOPE_KEYS for t in tokens[::2]):
                 out.problems.append(
                     (number, redact_secrets(raw.strip()), "expected 'GAME id POWER id SECRET token'")

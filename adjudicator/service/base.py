@@ -24,6 +24,7 @@ from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.dates import viewer_zone
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
+from adjudicator.orders.names import NameIndex
 from adjudicator.report.mail import report_attachments
 from adjudicator.report.model import ReportInput
 from adjudicator.report.render import render_report
@@ -78,6 +79,17 @@ class StoreAccess:
     def _state(self, game: Game, data: dict[str, Any] | None = None) -> GameState:
         """The game's current state, or ``data`` (a stored snapshot) read with the game's ruleset."""
         return self.ruleset(game).state_type().from_json(game.state if data is None else data)
+
+    def power_called(self, game: Game, typed: str) -> str | None:
+        """The power of ``game`` that ``typed`` names: its id, or (where the ruleset names its powers,
+        ``power_names``) its kingdom's name in full, any case, accents optional; None if none."""
+        if typed.lower() in game.powers:
+            return typed.lower()
+        names = getattr(self.ruleset(game), "power_names", None)
+        if names is None:
+            return None
+        found = NameIndex(names(self._state(game)), "power").exact(typed)
+        return found if found in game.powers else None
 
     @staticmethod
     def _power(game: Game, power: str) -> str:

@@ -23,8 +23,14 @@ from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.dates import when_text
-from adjudicator.errors import AdjudicatorError, NotDue, WindowClosed
-from adjudicator.orders.text import OrderText, redact_secrets, split_order_text
+from adjudicator.errors import AdjudicatorError, NotDue, StaleWindow, WindowClosed
+from adjudicator.orders.text import (
+    PLACEHOLDER_REFUSAL,
+    OrderText,
+    is_placeholder,
+    redact_secrets,
+    split_order_text,
+)
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
@@ -205,9 +211,11 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             raise AdjudicatorError(
                 f"the order text has no {', '.join(missing)}: expected 'GAME id POWER id SECRET token'"
             )
+        if is_placeholder(env["SECRET"]):
+            raise AdjudicatorError(f"{PLACEHOLDER_REFUSAL}: nothing was stored")
         with self._tx() as session:
             game = self._game(session, env["GAME"].lower())
-            power = self._power(game, env["POWER"].lower())
+            power = self._power(game, self.power_called(game, env["POWER"]) or env["POWER"].lower())
             row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
             if not check_secret(env["SECRET"], row.secret_hash):
                 raise AdjudicatorError(f"wrong secret for {power} in {game.id}: nothing was stored")
@@ -233,7 +241,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         window = self._lock_open_window(session, game, parsed.envelope.get("WINDOW"))
         closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
         if window.deadline and closes and now > closes:
-            raise AdjudicatorError(f"the deadline of {window.label} passed at {window.deadline.isoformat()}")
+            raise AdjudicatorError(self._too_late(game, window, closes))
         submission = self.ruleset(game).parse(self._state(game), power, parsed.lines)
         accepted = tuple(submission.canonical_lines())
         rejected = tuple(i.describe() for i in submission.issues) + tuple(
@@ -284,14 +292,41 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         return receipt
 
     def _lock_open_window(self, session: Session, game: Game, given: str | None) -> Window:
-        """The window orders are for, locked (:meth:`_lock_window`); refused unless it is open."""
-        window = self._lock_window(session, game, given)
+        """The window orders are for, locked (:meth:`_lock_window`); refused unless it is open.
+
+        Orders naming a window that has closed are late: the refusal says so, and when it closed."""
+        try:
+            window = self._lock_window(session, game, given)
+        except StaleWindow:
+            closed = self._closed_window(session, game, given or "")
+            if closed is None:
+                raise
+            when = closed.resolved_at or closed.deadline or closed.opened_at
+            current = self._window(session, game).label
+            raise AdjudicatorError(
+                f"{self._too_late(game, closed, when)}; the open window is {current}: "
+                "send your orders for it (or leave the WINDOW line out)"
+            ) from None
         if window.status != "open":
             now_open = self._window(session, game)
             if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
                 raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
             raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
         return window
+
+    def _too_late(self, game: Game, window: Window, closed: datetime) -> str:
+        """``too late: T1.economy closed at Fri 27 Nov 2026 21:00 CET`` (the game's time zone)."""
+        return f"too late: {window.label} closed at {when_text(closed, self._calendar(game).timezone)}"
+
+    @staticmethod
+    def _closed_window(session: Session, game: Game, given: str) -> Window | None:
+        """The last window of ``game`` called ``given`` (label or id) that was resolved, or None."""
+        rows = session.exec(
+            select(Window)
+            .where(Window.game_id == game.id, col(Window.status) == "resolved")
+            .order_by(col(Window.id).desc())
+        )
+        return next((w for w in rows if given in (w.label, str(w.id))), None)
 
     def _lock_window(self, session: Session, game: Game, given: str | None) -> Window:
         """The game's current window, locked until the end of the transaction; the game re-read.

@@ -75,7 +75,7 @@ def test_corpus_message(mail_game: MailGame, name: str) -> None:
         assert len(new) == 1, [(m.kind, m.recipient, m.subject) for m in new]
         reply = new[0]
         assert reply.address == expect["reply"][0]
-        assert reply.in_reply_to == first.message_id and reply.subject.startswith("Re: ")
+        assert reply.in_reply_to == first.message_id and reply.subject.lower().startswith("re: ")
         for phrase in expect.get("contains", []):
             assert phrase in reply.body_text, f"{phrase!r} not in:\n{reply.body_text}"
         for phrase in expect.get("absent", []):

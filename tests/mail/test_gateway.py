@@ -113,7 +113,7 @@ def test_the_first_mail_of_a_power_without_address_sets_it(mail_game: MailGame) 
 
 def test_a_mail_with_nothing_in_it_says_so(mail_game: MailGame) -> None:
     out, rows = run(mail_game, f"{envelope()}\n\nThanks!\n-- \nKing")
-    assert out.status == "answered" and "line 3: 'Thanks!'" in reply_of(rows)
+    assert out.status == "answered" and "line 3: not an order: 'Thanks!'" in reply_of(rows)
     out, rows = run(mail_game, f"{envelope()}\n# only a comment", mid="m2")
     assert "Your mail had no orders and no commands: nothing changed" in reply_of(rows)
     assert latest(mail_game, "hungary").version == 1
@@ -227,7 +227,8 @@ def test_a_late_mail_is_refused(mail_game: MailGame) -> None:
     out = mail_game.gateway.ingest(
         mail(f"{envelope()}\nBUY TECH caccia"), source="cli", now=NOW + timedelta(days=3)
     )
-    assert out.status == "refused" and "the deadline of T1.economy passed" in out.summary
+    assert out.status == "refused"
+    assert "too late: T1.economy closed at Mon 3 Mar 2025 12:00 UTC" in out.summary
 
 
 # ---- DKIM --------------------------------------------------------------------------------------

@@ -74,8 +74,9 @@ def card_index(data: DataSet) -> NameIndex:
     return _index("Empire card", data, lambda: ((cid, c.name) for cid, c in data.cards.items()))
 
 
-def power_index(state: MedioevoState, board: Board) -> NameIndex:
-    """The powers of a game, by id or by their kingdom's name (Italian or English)."""
+def power_names(state: MedioevoState, board: Board) -> list[tuple[str, str]]:
+    """Each power's id with itself and with its kingdom's names, Italian and English, long and short
+    (``Regno di Ungheria``, ``Ungheria``, ``Hungary``)."""
     entries = [(pid, pid) for pid in state.seats()]
     for pid in state.seats():
         kingdom = board.kingdoms.get(state.powers[pid].kingdom)
@@ -83,7 +84,12 @@ def power_index(state: MedioevoState, board: Board) -> NameIndex:
             for name in (kingdom.name, kingdom.name_en or kingdom.name):
                 short = _OF.split(name, maxsplit=1)[-1]  # Regno di Ungheria -> Ungheria
                 entries += [(pid, name), (pid, short)]
-    return NameIndex(entries, "power")
+    return entries
+
+
+def power_index(state: MedioevoState, board: Board) -> NameIndex:
+    """The powers of a game, by id or by their kingdom's name (Italian or English)."""
+    return NameIndex(power_names(state, board), "power")
 
 
 def barbarian_kingdom_index(data: DataSet) -> NameIndex:

@@ -28,6 +28,7 @@ from adjudicator.rulesets.medioevo import edits, map_highlights, receipt_summary
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
+from adjudicator.rulesets.medioevo.order_names import power_names
 from adjudicator.rulesets.medioevo.orders import (
     CARD_DRAW,
     CARDS,
@@ -311,6 +312,10 @@ class MedioevoRuleset:
 
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:
         return medioevo_view(_mu(state), viewer)
+
+    def power_names(self, state: GameState) -> list[tuple[str, str]]:
+        """Each power's id and its kingdom's names: the envelope may say ``POWER Ungheria``."""
+        return power_names(_mu(state), self.board)
 
     def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
         """What ``orders`` leave (florins, technologies of the turn), for the mailed receipt."""
