@@ -177,7 +177,10 @@ class MedioevoState(GameState):
         return pair(a, b) in self.wars
 
     def truce(self, a: str, b: str) -> Truce | None:
-        return next((t for t in self.truces if t.parties == pair(a, b)), None)
+        """The truce in force between ``a`` and ``b`` this turn: ``until`` is its last turn (1/2/3
+        turns from the turn of play, L2628), so from the turn after it binds nothing, even while
+        the entry waits for the next diplomacy phase to clear it from the registry."""
+        return next((t for t in self.truces if t.parties == pair(a, b) and t.until >= self.turn), None)
 
     def marriage(self, a: str, b: str) -> Marriage | None:
         return next((m for m in self.marriages if m.parties == pair(a, b)), None)
