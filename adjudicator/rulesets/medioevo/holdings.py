@@ -5,8 +5,8 @@ sale, on a mail's arrival and at the deadline alike.
 * Contested (L2266): armies of powers at war with each other stand in the territory; it is
   assigned to no one. The owner counts as standing there (ruling R54): VF of a power at war with
   the owner make it contested even where the owner has none.
-* Besieged (L1908-1998): a ``siege`` is recorded on the territory (by the GM until combat is
-  played by mail); it lasts while the besieger is at war with the owner, or is the barbarians.
+* Besieged (L1908-1998): a siege is recorded in ``sieges`` (by the GM until combat is played by
+  mail, ruling R82); it lasts while the besieger is at war with the owner, or is the barbarians.
 * Neither counts in the lines of the tax and reinforcement sheets that count territories
   (L2266, ex L2280: -5 florins, -1 VF): 5 florins a territory, MULINO's plains, the home
   kingdom, kingdoms held whole, religious capitals. What stands there still pays (ruling R81: ex
@@ -44,9 +44,14 @@ def besieged(state: MedioevoState, territory: str) -> bool:
     return siege.by == BARBARIANS or terr.owner is None or state.at_war(siege.by, terr.owner)
 
 
+def free(state: MedioevoState, territory: str) -> bool:
+    """Neither contested nor besieged: it counts for its owner and takes what the owner places."""
+    return not besieged(state, territory) and not contested(state, territory)
+
+
 def held(state: MedioevoState, power: str) -> tuple[str, ...]:
     """The power's territories that count for its taxes and reinforcements (L2266, ex L2280)."""
-    return tuple(t for t in state.owned_by(power) if not contested(state, t) and not besieged(state, t))
+    return tuple(t for t in state.owned_by(power) if free(state, t))
 
 
 def unplaceable(state: MedioevoState, territory: str, data: DataSet, what: str) -> str | None:

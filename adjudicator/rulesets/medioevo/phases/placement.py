@@ -35,11 +35,7 @@ def room(state: MedioevoState, territory: str, data: DataSet) -> int:
 def placement_sites(state: MedioevoState, power: str, data: DataSet) -> tuple[str, ...]:
     """The power's settlements that take reinforcements (not besieged or contested), capital first."""
     capital = data.board.kingdoms[state.powers[power].kingdom].capital
-    sites = [
-        t
-        for t in state.owned_by(power)
-        if state.territories[t].settlement() and holdings.unplaceable(state, t, data, "") is None
-    ]
+    sites = [t for t in holdings.held(state, power) if state.territories[t].settlement()]
     return tuple(sorted(sites, key=lambda t: (t != capital, list(data.board.territories).index(t))))
 
 
