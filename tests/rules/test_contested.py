@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.core.engine import resolve_window
 from adjudicator.errors import EditError
 from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.phases import reinforcements, taxes
@@ -125,8 +126,6 @@ def test_a_siege_shows_in_the_results_of_the_placement() -> None:
     state = economy("WAR hungary mamluks", "SET hungary reinforcements 3")
     orders = economy_window.mail(state, "hungary", "PLACE 3 IN Pest")
     besieged, _ = RULES.gm_edit(state, "SIEGE Pest BY mamluks")
-    from adjudicator.core.engine import resolve_window
-
     outcome = resolve_window(RULES, besieged, {"hungary": orders}, economy_window.SEED)
     result = results(outcome, "hungary")["PLACE 3 IN pest"]
     assert not result.ok and result.reason is not None

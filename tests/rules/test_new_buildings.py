@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from adjudicator.core.engine import resolve_window, window_label
+from adjudicator.core.engine import WindowOutcome, resolve_window, window_label
 from adjudicator.rulesets.medioevo.events import ReinforcementsGranted, TaxesCollected
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from tests.rules import economy_window
@@ -28,18 +28,18 @@ def economy(*edits: str) -> MedioevoState:
     )
 
 
-def taxes_of(outcome: object, power: str = "hungary") -> dict[str, int]:
-    return next(e.items for e in events(outcome) if isinstance(e, TaxesCollected) and e.power == power)  # type: ignore[arg-type]
+def taxes_of(outcome: WindowOutcome, power: str = "hungary") -> dict[str, int]:
+    return next(e.items for e in events(outcome) if isinstance(e, TaxesCollected) and e.power == power)
 
 
-def vf_of(outcome: object, power: str = "hungary") -> dict[str, int]:
-    return next(e.items for e in events(outcome) if isinstance(e, ReinforcementsGranted) and e.power == power)  # type: ignore[arg-type]
+def vf_of(outcome: WindowOutcome, power: str = "hungary") -> dict[str, int]:
+    return next(e.items for e in events(outcome) if isinstance(e, ReinforcementsGranted) and e.power == power)
 
 
 def next_economy(state: MedioevoState) -> MedioevoState:
-    """The next turn's economy window, every power silent meanwhile."""
-    target = f"T{state.turn + 1}.economy" if window_label(RULES, state) != f"T{state.turn}.bids" else None
-    target = target or f"T{state.turn}.economy"
+    """From the window after an economy window (the next turn's bids), that turn's economy window,
+    every power silent meanwhile."""
+    target = f"T{state.turn}.economy"
     for _ in range(6):
         if window_label(RULES, state) == target:
             return state
