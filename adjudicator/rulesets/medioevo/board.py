@@ -133,11 +133,13 @@ class River(Record):
 
 
 class ReligiousCapital(Record):
-    """A religious capital tile printed on the board (L237, L2221-2225)."""
+    """A religious capital tile printed on the board (L237, L2221-2225) and what it adds to its
+    territory's supply limit ("Capitale religiosa +10", L2262)."""
 
     name: str
     territory: str
     religion: Religion
+    supply_bonus: int = Field(ge=0)
 
 
 class Invasion(Record):

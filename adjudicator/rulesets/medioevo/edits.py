@@ -1,5 +1,9 @@
-"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE, DAMAGE (scenarios and
+"""The GM's edit language: SET, GRANT, GIVE, PLACE, BUILD, PIECE, DAMAGE, SIEGE (scenarios and
 `adjudicator gm edit`).
+
+``SIEGE territory BY power|barbarians`` records a siege (L1908-1998) until combat is played by
+mail; ``SIEGE territory LIFTED`` ends it. A besieged territory counts for neither taxes nor
+reinforcements and takes no reinforcements (L2266, ex L2280, L1534; ``holdings.py``).
 
 ``SET captor prisoners owner N`` sets the VF of ``owner`` that ``captor`` holds prisoner (combat
 will take prisoners itself, L978, L1772)."""
@@ -13,7 +17,7 @@ from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.order_names import item_index, territory_index
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, piece_named
-from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war import declare_war
 
 USAGE = (
@@ -23,7 +27,8 @@ USAGE = (
     "BUILD territory building...|NOTHING, TURNORDER power..., ALLY power power, PACT power power..., "
     "WAR power power, SURPRISE attacker defender, TRUCE power power UNTIL turn, SET power pope 0|1, "
     "PIECE power item IN territory, "
-    "DAMAGE territory building..., DAMAGE PIECE power piece"
+    "DAMAGE territory building..., DAMAGE PIECE power piece, "
+    "SIEGE territory BY power|barbarians, SIEGE territory LIFTED"
 )
 
 
@@ -61,6 +66,8 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
         return state.with_territory(tid, buildings=wanted, damaged=left)
     if verb == "DAMAGE":
         return _damage(state, words[1:], powers, data)
+    if verb == "SIEGE":
+        return _siege(state, command, words[1:], powers, data)
     power = _lookup(powers, words[1])
     held = state.powers[power]
     match verb, words[2:]:
@@ -156,3 +163,26 @@ def _damage(state: MedioevoState, words: list[str], powers: NameIndex, data: Dat
             f"DAMAGE {words[0]}: expected buildings standing there, among {', '.join(terr.buildings)}"
         )
     return state.with_territory(tid, damaged={**terr.damaged, **dict.fromkeys(wanted, state.turn)})
+
+
+def _siege(
+    state: MedioevoState, command: str, words: list[str], powers: NameIndex, data: DataSet
+) -> MedioevoState:
+    """``SIEGE Pest BY mamluks`` or ``SIEGE Pest LIFTED``: a siege is an attack, so the besieger
+    is at war with the owner (a declaration or ``SURPRISE``), or is the barbarians (L1170)."""
+    upper = [w.upper() for w in words]
+    if upper[-1:] == ["LIFTED"] and len(words) >= 2:
+        tid = _lookup(territory_index(data.board), " ".join(words[:-1]))
+        return state.with_siege(tid, None)
+    if "BY" not in upper[1:-1] or upper[-2] != "BY":
+        raise EditError(
+            f"{command!r}: expected SIEGE territory BY power|barbarians, or SIEGE territory LIFTED"
+        )
+    tid = _lookup(territory_index(data.board), " ".join(words[:-2]))
+    owner = state.territories[tid].owner
+    by = BARBARIANS if upper[-1] == BARBARIANS.upper() else _lookup(powers, words[-1])
+    if by != BARBARIANS and (by == owner or (owner is not None and not state.at_war(by, owner))):
+        raise EditError(
+            f"{command!r}: {by} must be at war with {owner} to besiege its territory (WAR or SURPRISE first)"
+        )
+    return state.with_siege(tid, Siege(territory=tid, by=by, since=state.turn))

@@ -115,7 +115,9 @@ def standings(report: ReportInput) -> Section:
     )
     tables = [Table(("power", "kingdom", "PO", "territories", "LT", "VF on the map", "at war with"), rows)]
     truces = tuple(
-        (" and ".join(t["parties"]), f"turn {t['until']}", t["imposed_by"]) for t in data.get("truces", [])
+        (" and ".join(t["parties"]), f"turn {t['until']}", t["imposed_by"])
+        for t in data.get("truces", [])
+        if t["until"] >= report.view.turn  # over after its last turn (L2628), though still registered
     )
     if truces:
         tables.append(Table(("between", "until", "imposed by"), truces, "Truces"))

@@ -54,6 +54,22 @@ class PowerState(BaseModel):
         return tech_level(len(self.techs))
 
 
+class Siege(BaseModel):
+    """A fortified settlement under siege (L1908-1998): by a power at war with its owner, or by
+    the barbarians (``by = "barbarians"``, L1170). Set by the GM (``SIEGE``) until combat is played
+    by mail. While it lasts the territory counts for neither the owner's taxes nor its
+    reinforcements (L2266, ex L2280) and takes no reinforcements (L1534)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    territory: str
+    by: str
+    since: int  # the turn the siege was declared (its 1st turn, L1914-1918)
+
+
+BARBARIANS = "barbarians"
+
+
 class TerritoryState(BaseModel):
     """Who owns a territory, whose armies (VF) stand in it, and what is built there."""
 
@@ -76,6 +92,13 @@ class TerritoryState(BaseModel):
     def usable(self) -> tuple[str, ...]:
         """The buildings that work: a damaged one gives nothing until repaired (L1024, L1056)."""
         return tuple(b for b in self.buildings if b not in self.damaged)
+
+    def on_map(self) -> tuple[str, ...]:
+        """The working buildings on the map: one bought (or had from a card) this turn reaches it
+        only in the positioning (L1534, ruling R80), so the taxes and reinforcements of its turn
+        count what stood before it (``built_over``)."""
+        standing = self.buildings if self.built_over is None else self.built_over
+        return tuple(b for b in standing if b not in self.damaged)
 
     def settlement(self) -> str | None:
         """The working settlement: a damaged one musters, buys and trades nothing (L783, L1024)."""
@@ -123,6 +146,15 @@ class MedioevoState(GameState):
     marriages: tuple[Marriage, ...] = ()  # PRINCIPESSA handed to another power (L2734-2736)
     disputes: tuple[Dispute, ...] = ()
     pieces: tuple[Piece, ...] = ()  # transports, siege engines and captains on the map
+    sieges: tuple[Siege, ...] = ()  # one at most a territory (L1908-1998)
+
+    def siege(self, territory: str) -> Siege | None:
+        return next((s for s in self.sieges if s.territory == territory), None)
+
+    def with_siege(self, territory: str, siege: Siege | None) -> MedioevoState:
+        """The state with ``territory`` under ``siege``, or free of any if None."""
+        kept = tuple(s for s in self.sieges if s.territory != territory)
+        return self.evolve(sieges=kept if siege is None else (*kept, siege))
 
     def pieces_of(self, power: str, kind: str | None = None) -> tuple[Piece, ...]:
         """A power's pieces (of one numbering class), in the order they were made."""
@@ -177,7 +209,10 @@ class MedioevoState(GameState):
         return pair(a, b) in self.wars
 
     def truce(self, a: str, b: str) -> Truce | None:
-        return next((t for t in self.truces if t.parties == pair(a, b)), None)
+        """The truce in force between ``a`` and ``b`` this turn: ``until`` is its last turn (1/2/3
+        turns from the turn of play, L2628), so from the turn after it binds nothing, even while
+        the entry waits for the next diplomacy phase to clear it from the registry."""
+        return next((t for t in self.truces if t.parties == pair(a, b) and t.until >= self.turn), None)
 
     def marriage(self, a: str, b: str) -> Marriage | None:
         return next((m for m in self.marriages if m.parties == pair(a, b)), None)

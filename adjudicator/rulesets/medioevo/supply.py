@@ -3,8 +3,9 @@
 Every territory holds its base supply (a board field, 5 VF on the shipped board); undamaged buildings
 add their ``supply_bonus`` (``pieces.toml``); the owner's technologies add theirs on their terrain, as the
 technology data says (``supply_bonus``: AGRICOLTURA +5 and ROTAZIONE DELLE COLTURE +10 on
-plains, CACCIA in forests, ALLEVAMENTO on hills; L2246-2248, L2916, ruling R9). A building raised
-this turn adds nothing until the turn's positioning is over (L1538, ex L1546).
+plains, CACCIA in forests, ALLEVAMENTO on hills; L2246-2248, L2916, ruling R9); a religious capital
+adds its tile's ``supply_bonus`` (``features.toml``: Roma, Costantinopoli, Gerusalemme +10, L2262).
+A building raised this turn adds nothing until the turn's positioning is over (L1538, ex L1546).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def supply_limit(state: MedioevoState, territory: str, data: DataSet) -> int:
     limit = land.supply + _building_bonus(terr.usable(), data)
     if terr.built_over is not None:  # raised this turn: no supply before the next (L1538, ex L1546)
         limit = min(limit, land.supply + _building_bonus(terr.built_over, data))
+    limit += sum(c.supply_bonus for c in data.board.religious_capitals.values() if c.territory == territory)
     if terr.owner is not None:
         for tech in state.powers[terr.owner].techs:
             known = data.technologies.get(tech)

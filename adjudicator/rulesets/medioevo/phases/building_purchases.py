@@ -5,6 +5,7 @@ Prices go through the power's ``Terms`` (MECENATE, ARCHITETTO: purchase_terms.py
 
 from __future__ import annotations
 
+from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import BuildingBought
@@ -92,6 +93,9 @@ def build_problem(
     held = start.powers[power].techs
     if now.territories[order.territory].owner != power:
         return f"{land.name} is not yours (L799)", None, 0
+    unplaceable = holdings.unplaceable(now, order.territory, data, "nothing bought is placed")
+    if unplaceable:
+        return unplaceable, None, 0
     missing = [data.technologies[t].name for t in info.requires_all if t not in held]
     if missing:
         return f"a {info.name} needs {', '.join(missing)}", None, 0

@@ -18,6 +18,7 @@ from adjudicator.rulesets.medioevo.components.cards import EmpireCard, Persisten
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.events import CardPlayed
+from adjudicator.rulesets.medioevo.holdings import count_with
 from adjudicator.rulesets.medioevo.orders import BuyTech, PlayPurchaseCard, PlayReinforcementCard, PlayTaxCard
 from adjudicator.rulesets.medioevo.state import CardEffect, MedioevoState
 
@@ -128,11 +129,12 @@ def _target_problem(
 
 def nothing_counted(state: MedioevoState, power: str, card: EmpireCard, data: DataSet) -> str | None:
     """A card paid per building (``per``: VESCOVO, CARDINALE, CAVALIERE) with none of them owned
-    is refused when the phase resolves, so the card is not wasted."""
+    on the map (one bought this turn is placed in the positioning, L1534, R80) is refused when the
+    phase resolves, so the card is not wasted."""
     per = card.params.get("per")
     if per is None:
         return None
-    if any(per in state.territories[t].usable() for t in state.owned_by(power)):
+    if count_with(state, power, str(per)):
         return None
     building = data.buildings[str(per)].name if str(per) in data.buildings else str(per)
     return f"{card.name} pays per {building}: you own none"

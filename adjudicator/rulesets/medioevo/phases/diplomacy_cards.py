@@ -184,7 +184,7 @@ def _diplomatico(ledger: Ledger, power: str, order: PlayDiplomacyCard, dice: Dic
     turns = card.params["truce_turns_by_ladder"][step - 1]
     until = ledger.state.turn + turns - 1
     old = ledger.state.truce(power, target)
-    truces = [t for t in ledger.state.truces if t is not old]
+    truces = [t for t in ledger.state.truces if t.parties != pair(power, target)]  # an expired one too
     truce = Truce(
         parties=pair(power, target), until=max(until, old.until if old else until), imposed_by=power
     )

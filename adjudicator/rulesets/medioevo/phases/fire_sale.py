@@ -12,8 +12,9 @@ price, only where they stand in its own territories, not besieged or contested. 
 * a building goes whole: a Borgo sold leaves the site empty, to be built again from a Villaggio; a
   settlement cannot go while a building that needs it (a Fair) stands there;
 * captains are neither buildings nor MdT nor MdA: they cannot be sold;
-* no siege or contest is tracked yet (combat comes later): a territory counts as besieged or
-  contested while VF of a power at war with its owner stand in it.
+* besieged or contested is judged by ``holdings.py``: a siege recorded on the territory (by the
+  GM until combat is played by mail; by sea it leaves no enemy VF there, L1970), or VF of powers at
+  war with each other or with the owner standing in it (L2266, ruling R54).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
+from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_economy import AssetSold
 from adjudicator.rulesets.medioevo.orders_economy import Sell, SellAtTaxes
@@ -47,20 +49,6 @@ def piece_price(data: DataSet, piece: Piece) -> int:
     return max(price, 0)
 
 
-def threatened(state: MedioevoState, territory: str) -> str | None:
-    """A power at war with the owner that has VF in the territory (besieged or contested)."""
-    terr = state.territories[territory]
-    owner = terr.owner
-    return next(
-        (
-            p
-            for p, vf in sorted(terr.armies.items())
-            if vf and owner and p != owner and state.at_war(owner, p)
-        ),
-        None,
-    )
-
-
 def _place_problem(state: MedioevoState, power: str, territory: str, data: DataSet) -> str | None:
     terr = state.territories.get(territory)
     if terr is None:
@@ -68,7 +56,10 @@ def _place_problem(state: MedioevoState, power: str, territory: str, data: DataS
     name = data.board.territories[territory].name
     if terr.owner != power:
         return f"{name} is not yours: only what stands in your own territories can be sold (L923)"
-    enemy = threatened(state, territory)
+    siege = state.siege(territory)
+    if siege is not None and holdings.besieged(state, territory):
+        return f"{name} is besieged by {siege.by}: no sale there (L923)"
+    enemy = holdings.enemy_present(state, territory)
     if enemy:
         return f"{name} is besieged or contested ({enemy}'s armies stand there): no sale there (L923)"
     return None

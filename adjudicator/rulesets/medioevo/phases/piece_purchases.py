@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.orders import BuyPiece, Customize, UpgradePiece
 from adjudicator.rulesets.medioevo.phases.purchase_terms import PLAIN, Terms
@@ -71,6 +72,9 @@ def buy_piece_problem(
     held = start.powers[power].techs
     if now.territories[order.territory].owner != power:
         return f"{land.name} is not yours (L799)", 0
+    unplaceable = holdings.unplaceable(now, order.territory, data, "nothing bought is placed")
+    if unplaceable:
+        return unplaceable, 0
     if start.territories[order.territory].settlement() is None:
         return f"{land.name} had no settlement of yours when the phase began (L1534, L1538)", 0
     if item.domain == "sea" and not land.port:

@@ -1,6 +1,8 @@
 """Phase 8, positioning (seed 002, L1532-1554): reinforcements go into the power's settlements.
 
-Each PLACE order puts VF in an own territory with a settlement, up to its supply limit (L1546).
+Each PLACE order puts VF in an own territory with a settlement, up to its supply limit (L1546),
+never in a besieged settlement (L1534) nor a contested territory, which is no one's (L2266): the
+same predicate (``holdings.unplaceable``) judges a PLACE on arrival and at the deadline.
 With LOGISTICA (L1540) a power may also place armies in an own territory next to one of its
 settlements, and keep up to 5/10/15 VF (by LT) behind the screen: ``RESERVE n`` sets them aside
 first, and the reserve joins the next positioning's VF. Orders are applied in the order written;
@@ -17,6 +19,7 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost, ReserveKept
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, Build, Place, Reserve
@@ -30,9 +33,9 @@ def room(state: MedioevoState, territory: str, data: DataSet) -> int:
 
 
 def placement_sites(state: MedioevoState, power: str, data: DataSet) -> tuple[str, ...]:
-    """The power's settlements, capital first."""
+    """The power's settlements that take reinforcements (not besieged or contested), capital first."""
     capital = data.board.kingdoms[state.powers[power].kingdom].capital
-    sites = [t for t in state.owned_by(power) if state.territories[t].settlement()]
+    sites = [t for t in holdings.held(state, power) if state.territories[t].settlement()]
     return tuple(sorted(sites, key=lambda t: (t != capital, list(data.board.territories).index(t))))
 
 
@@ -55,7 +58,13 @@ def places_next_to_settlements(state: MedioevoState, power: str, data: DataSet) 
 def _next_to_own_settlement(state: MedioevoState, power: str, territory: str, data: DataSet) -> bool:
     for other in data.board.territories[territory].borders:
         terr = state.territories.get(other)
-        if terr is not None and terr.owner == power and terr.settlement() is not None:
+        # a besieged settlement sends out no one (L1534)
+        if (
+            terr is not None
+            and terr.owner == power
+            and terr.settlement()
+            and not holdings.besieged(state, other)
+        ):
             return True
     return False
 
@@ -88,6 +97,9 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
         return "place at least 1 VF"
     if terr.owner != power:
         return f"{name} is not yours"
+    refusal = holdings.unplaceable(state, order.territory, data, "no reinforcements are placed")
+    if refusal:
+        return refusal
     if terr.settlement() is None:
         if places_next_to_settlements(state, power, data):
             if _next_to_own_settlement(state, power, order.territory, data):

@@ -2,7 +2,9 @@
 
 Implemented: every line of the reinforcement sheet (L992-1004) that needs no order:
 
-* the home kingdom's territories still held, at most 7 (L982, L994);
+* the home kingdom's territories still held, at most 7 (L982, L994); a contested or besieged
+  territory is not counted in any line (L2266, ex L2280, ``holdings.py``), a Castle or Cathedral
+  bought this turn is not on the map yet (L1534, ruling R80);
 * each other kingdom held whole, by size: Small 1, Minor 2, Large 3, Major 4 (L982);
 * 2 VF per religious capital held (the sheet, L995; the board data's ``religious_capitals``);
 * the Golden Horde's 1 VF per 3 Russian principalities no player occupies (L990, L996);
@@ -31,6 +33,7 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import CardPlayed, ReinforcementsGranted
@@ -61,10 +64,10 @@ MERCENARIO = "mercenario"  # the Empire card that buys VF (cards.toml)
 
 
 def religious_capitals(state: MedioevoState, power: str, board: Board) -> int:
-    """The religious capitals of the board standing in the power's territories (L995)."""
-    return sum(
-        1 for rc in board.religious_capitals.values() if state.territories[rc.territory].owner == power
-    )
+    """The religious capitals of the board standing in the power's territories, neither contested
+    nor besieged (L995, L2266)."""
+    counted = holdings.held(state, power)
+    return sum(1 for rc in board.religious_capitals.values() if rc.territory in counted)
 
 
 def reinforcements(state: MedioevoState, power: str, data: DataSet) -> dict[str, int]:
@@ -72,7 +75,8 @@ def reinforcements(state: MedioevoState, power: str, data: DataSet) -> dict[str,
     technology that gives VF, named after it."""
     board = data.board
     held = state.powers[power]
-    home = sum(1 for t in board.territories_of(held.kingdom) if state.territories[t].owner == power)
+    counted = set(holdings.held(state, power))  # not contested or besieged (L2266, ex L2280)
+    home = sum(1 for t in board.territories_of(held.kingdom) if t in counted)
     items = {
         "home kingdom": min(home, HOME_MAX),
         "religious capitals": PER_RELIGIOUS_CAPITAL * religious_capitals(state, power, board),
@@ -81,7 +85,7 @@ def reinforcements(state: MedioevoState, power: str, data: DataSet) -> dict[str,
         items["Russian principalities"] = unoccupied_principalities(state, board) // PRINCIPALITIES_PER_VF
     for kid, kingdom in board.kingdoms.items():
         members = board.territories_of(kid)
-        if kid != held.kingdom and members and all(state.territories[t].owner == power for t in members):
+        if kid != held.kingdom and members and all(t in counted for t in members):
             items[f"kingdom {kingdom.name}"] = KINGDOM_BONUS[kingdom.size]
     for tech in held_technologies(state, power, data):
         amount = int(tech.params.get("free_vf_per_turn", 0))

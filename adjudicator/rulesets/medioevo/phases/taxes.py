@@ -3,7 +3,9 @@
 Implemented: every line of the tax sheet (L945-956):
 
 * the base income (L894-899): 5 per territory, 50 per Cathedral, 50 per LT, and for the Golden
-  Horde 5 per Russian principality no player occupies;
+  Horde 5 per Russian principality no player occupies; a contested or besieged territory is not
+  counted (L2266, ex L2280, ``holdings.py``), a building bought this turn is not on the map yet
+  (L1534, ruling R80);
 * BANCHE: interest on the florins held when the power's collection starts (L903, ruling R3);
 * MULINO: a sum per PLAIN owned (L905, L2914, ex L2868); MATEMATICA is not needed (ruling R11)
   unless ``mulino.params.tax_requires_matematica`` says so;
@@ -39,11 +41,13 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import Board, Terrain
 from adjudicator.rulesets.medioevo.components.technologies import Technology
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.events import CardPlayed, TaxesCollected
+from adjudicator.rulesets.medioevo.holdings import count_with
 from adjudicator.rulesets.medioevo.orders import TAXES, PlayTaxCard, RepayLoan, TakeLoan
 from adjudicator.rulesets.medioevo.phases import bankruptcy, fire_sale, loans
 from adjudicator.rulesets.medioevo.phases.card_play import (
@@ -87,24 +91,26 @@ def _param(tech: Technology, name: str) -> Any:
 
 
 def owned_with(state: MedioevoState, power: str, building: str) -> int:
-    """How many of the power's territories hold ``building``, undamaged (L1024)."""
-    return sum(1 for t in state.owned_by(power) if building in state.territories[t].usable())
+    """How many of the power's territories hold ``building`` on the map, undamaged (L1024; one
+    bought this turn is placed in the positioning, L1534, R80)."""
+    return count_with(state, power, building)
 
 
 def settlements(state: MedioevoState, power: str, data: DataSet) -> int:
-    """The power's settlements (civil buildings, Insediamenti) of any level, undamaged (L781, L1024)."""
+    """The power's settlements (civil buildings, Insediamenti) of any level on the map, undamaged
+    (L781, L1024, L1534)."""
     return sum(
         1
         for t in state.owned_by(power)
         if any(
-            b in data.buildings and data.buildings[b].category == CIVIL for b in state.territories[t].usable()
+            b in data.buildings and data.buildings[b].category == CIVIL for b in state.territories[t].on_map()
         )
     )
 
 
 def plains(state: MedioevoState, power: str, board: Board) -> int:
-    """The power's PLAIN territories."""
-    return sum(1 for t in state.owned_by(power) if board.territories[t].terrain is Terrain.PLAIN)
+    """The power's PLAIN territories, neither contested nor besieged (L905, L2266)."""
+    return sum(1 for t in holdings.held(state, power) if board.territories[t].terrain is Terrain.PLAIN)
 
 
 def unoccupied_principalities(state: MedioevoState, board: Board) -> int:
@@ -122,7 +128,7 @@ def fairs(state: MedioevoState, power: str, data: DataSet) -> int:
     return sum(
         1
         for t in state.owned_by(power)
-        for b in state.territories[t].usable()
+        for b in state.territories[t].on_map()
         if b in data.buildings and data.buildings[b].category == category
     )
 
@@ -134,7 +140,7 @@ def income(state: MedioevoState, power: str, data: DataSet, played: Sequence[str
     when they act on the power (``state.card_effects``)."""
     held = state.powers[power]
     items = {
-        "territories": PER_TERRITORY * len(state.owned_by(power)),
+        "territories": PER_TERRITORY * len(holdings.held(state, power)),  # not contested/besieged: L2266
         "cathedrals": PER_CATHEDRAL * owned_with(state, power, CATHEDRAL),
         "tech level": PER_TECH_LEVEL * held.tech_level,
     }
