@@ -9,6 +9,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -54,7 +55,9 @@ def fail(message: str) -> typer.Exit:
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn the errors a user can cause into one line and exit status 2."""
+    """Turn the errors a user can cause into one line and exit status 2 (a file that cannot be read or
+    written included); anything else, a fault of ours, into one line and exit status 1, with the
+    traceback only when ADJUDICATOR_DEBUG is set: no traceback reaches a user (issue 15)."""
 
     @wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -65,6 +68,20 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except ValidationError as exc:
             first = exc.errors()[0]
             raise fail(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise fail(f"{where}{exc.strerror or exc}") from None
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except Exception as exc:
+            if os.environ.get("ADJUDICATOR_DEBUG"):
+                raise
+            print(
+                f"error: unexpected {type(exc).__name__}: {' '.join(str(exc).split())} "
+                "(a fault of the judge: run again with ADJUDICATOR_DEBUG=1 for the traceback, and report it)",
+                file=sys.stderr,
+            )
+            raise typer.Exit(code=1) from None
 
     return wrapper
 
@@ -78,6 +95,25 @@ def judge(settings: Settings | None = None) -> Judge:
 
 
 # ---- games -------------------------------------------------------------------------------------
+OPTIONS_EXAMPLE = '{"noncontiguous_kingdoms": true, "press_anonymous": true}'
+
+
+def _options(text: str | None) -> dict[str, Any]:
+    """``--options``: a JSON object (its keys are checked by the judge, which knows every option)."""
+    if not text:
+        return {}
+    try:
+        opts = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise AdjudicatorError(
+            f"--options {text!r}: not JSON ({exc.msg} at character {exc.pos + 1}); "
+            f"expected a JSON object such as '{OPTIONS_EXAMPLE}'"
+        ) from None
+    if not isinstance(opts, dict):
+        raise AdjudicatorError(f"--options {text!r}: expected a JSON object such as '{OPTIONS_EXAMPLE}'")
+    return opts
+
+
 @game_app.command("create")
 @guarded
 def game_create(
@@ -103,9 +139,7 @@ def game_create(
 
     Every power given an address, and the GM, is mailed a welcome with its secret.
     """
-    opts: dict[str, Any] = json.loads(options) if options else {}
-    if not isinstance(opts, dict):
-        raise AdjudicatorError(f"--options {options!r}: expected a JSON object")
+    opts = _options(options)
     if turns is not None:
         opts["turns"] = turns
     if period_hours is not None:
@@ -174,16 +208,26 @@ def game_reveal_seed(game: str) -> None:
 
 
 # ---- orders and adjudication -------------------------------------------------------------------
-def _body(raw: str) -> str:
-    """A raw RFC 822 message's text body, or the text itself when it is a plain body."""
-    head = raw.lstrip().split("\n", 1)[0]
-    if ":" not in head or head.upper().startswith(("GAME", "POWER", "SECRET")):
-        return raw
-    message = email.message_from_string(raw, policy=email.policy.default)
+def _body(raw: bytes, file: str) -> str:
+    """A raw RFC 822 message's text body (in whatever charset it declares), or the bytes themselves
+    as UTF-8 text when they are a plain body."""
+    head = raw.lstrip().split(b"\n", 1)[0]
+    if b":" not in head or head.upper().startswith((b"GAME", b"POWER", b"SECRET")):
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise AdjudicatorError(
+                f"cannot read {file!r}: byte {exc.start + 1} is not UTF-8 "
+                "(expected a mail body or a raw RFC 822 message)"
+            ) from None
+    message = email.message_from_bytes(raw, policy=email.policy.default)
     part = message.get_body(preferencelist=("plain",))
     if part is None:
         raise AdjudicatorError("the message has no text/plain part")
-    return str(part.get_content())
+    try:
+        return str(part.get_content())
+    except LookupError as exc:  # an unknown charset
+        raise AdjudicatorError(f"cannot read {file!r}: {exc}") from None
 
 
 @app.command()
@@ -193,10 +237,10 @@ def submit(
 ) -> None:
     """Store orders for the open window and print the receipt."""
     try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text()
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
         raise AdjudicatorError(f"cannot read {file!r}: {exc.strerror}") from None
-    out.print(judge().submit(_body(raw)).render(), markup=False, highlight=False)
+    out.print(judge().submit(_body(raw, file)).render(), markup=False, highlight=False)
 
 
 @app.command()
@@ -351,6 +395,8 @@ def demo(
     """Play a 4-power Medioevo game with bots and write every power's reports."""
     from adjudicator.demo import play_demo
 
+    if turns < 1:
+        raise fail(f"--turns {turns}: expected 1 or more")
     out_dir.mkdir(parents=True, exist_ok=True)
     engine = make_engine(f"sqlite:///{out_dir / 'demo.db'}")
     (out_dir / "demo.db").unlink(missing_ok=True)

@@ -56,12 +56,17 @@ def mail_ingest(
 @mail_app.command("send")
 @guarded
 def mail_send(config: ConfigPath = None) -> None:
-    """Deliver every due outbox row once (relay from the config, else the Maildir) and print counts."""
+    """Deliver every due outbox row once (relay from the config, else the Maildir) and print counts;
+    exit 1 if any mail failed for good, with one line per reason saying whose mails and why."""
     from adjudicator.mail.sender import OutboxSender
 
     settings = load_settings(config)
     report = OutboxSender(judge(settings).engine, settings).send_all()
     out.print(str(report), markup=False)
+    for line in report.failure_lines():  # why each group of mails failed; the exit status says so too
+        print(line, file=sys.stderr)
+    if report.failed:
+        raise typer.Exit(code=1)
 
 
 @mail_app.command("outbox")

@@ -331,6 +331,12 @@ def new_secret(ctx: Context, cmd: Command) -> str:
     power = cmd.args[0].lower()
 
     def act() -> str:
+        ctx.judge._power(ctx.game, power)
+        if ctx.judge._address(ctx.session, ctx.game, power) is None:  # the secret would reach nobody
+            raise AdjudicatorError(
+                f"no address on file for {power}: a new secret would reach nobody; set one with "
+                f"'adjudicator gm address {ctx.game.id} {power} ADDRESS', or use REPLACE {power} address"
+            )
         ctx.judge._new_secret(ctx.session, ctx.game, power)
         return f"{power} has a new secret, mailed to its address; the old one no longer works"
 

@@ -247,6 +247,16 @@ def parse_request(body: str) -> MailRequest:
     return request
 
 
+PLAYER_FOOTER = "Send HELP for the commands."
+"""The last line of a refusal to a player."""
+
+
+def gm_footer() -> str:
+    """The last lines of a refusal to the GM: the GM's own commands, not the players' (issue 15)."""
+    usages = ", ".join(s.usage for s in SPECS if s.gm)
+    return f"GM commands (POWER gm, from the GM's address): {usages}.\nSend HELP for what each does."
+
+
 def help_text() -> str:
     """The reply to HELP: every command in one line each, and where the full description is."""
     width = max(len(s.usage) for s in SPECS)

@@ -53,7 +53,7 @@ from adjudicator.config import Settings, SmtpSettings
 from adjudicator.mail.compose import compose
 from adjudicator.mail.notice import tell_gm
 from adjudicator.mail.outbox_redact import redacted
-from adjudicator.mail.outbox_report import SendReport
+from adjudicator.mail.outbox_report import NO_ADDRESS, SendReport
 from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
 from adjudicator.service.base import StoreAccess
 from adjudicator.store.db import WRITER, lazy_commit_writer
@@ -65,7 +65,6 @@ STALE_CLAIM = timedelta(minutes=10)
 BACKOFF_CAP_SECONDS = 3600.0
 BATCH = 50
 """Rows taken in one pass; each is claimed only when its turn comes, so its claim stays fresh."""
-NO_ADDRESS = "no address on file"
 MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
 
@@ -321,14 +320,15 @@ class OutboxSender:
                 return
             if values["status"] == "failed" and tell:
                 tell_gm(self.store, session, row, values["last_error"], values["attempts"])
-        self._count(values["status"], report)
+        self._count(values["status"], report, row, values["last_error"])
 
     @staticmethod
-    def _count(status: str, report: SendReport) -> None:
+    def _count(status: str, report: SendReport, row: Outbox | None = None, reason: str | None = None) -> None:
         if status == "sent":
             report.sent += 1
         elif status == "failed":
-            report.failed += 1
+            assert row is not None
+            report.gave_up(reason or "unknown", row.game_id, row.recipient, row.kind)
         else:
             report.retried += 1
 
@@ -354,7 +354,7 @@ class OutboxSender:
                 return  # another sender has it
             if values["status"] == "failed" and row.address:
                 tell_gm(self.store, session, row, values["last_error"], values["attempts"])
-        self._count(values["status"], report)
+        self._count(values["status"], report, row, values["last_error"])
 
     def _values(
         self, claim: _Claim, error: DeliveryError | None, now: datetime, *, attempted: bool = True

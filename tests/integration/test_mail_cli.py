@@ -38,13 +38,17 @@ def test_send_then_list_the_outbox(cli: CliRunner, tmp_path: Path) -> None:
         f'[judge]\naddress = "judge@club.example"\ndomain = "club.example"\n\n[maildir]\npath = "{out_dir}"\n'
     )
     sent = cli.invoke(app, ["mail", "send", "--config", str(config)])
-    assert sent.exit_code == 0, sent.output
+    assert sent.exit_code == 1, sent.output  # mails failed: the operator must look (issue 15)
     # a welcome and two windows' reports for the 3 powers with an address; byzantium and the GM have none
-    assert sent.output.strip() == "sent 9, retried 0, failed 4"
+    assert sent.stdout.strip() == "sent 9, retried 0, failed 4"
+    assert sent.stderr.strip().splitlines() == [
+        "failed 4: no address on file: g1 byzantium (report ×2), g1 gm (report ×2); "
+        "set one with 'adjudicator gm address GAME POWER ADDRESS' (POWER gm for the GM)"
+    ]
     assert len(read_maildir(out_dir)) == 9
     assert len(read_maildir(out_dir, "hungary@players.example")) == 3
     again = cli.invoke(app, ["mail", "send", "--config", str(config)])
-    assert again.output.strip() == "sent 0, retried 0, failed 0"
+    assert again.exit_code == 0 and again.output.strip() == "sent 0, retried 0, failed 0"
 
     listed = cli.invoke(app, ["mail", "outbox", "g1"], env={"COLUMNS": "200"})
     assert listed.exit_code == 0, listed.output
