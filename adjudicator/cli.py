@@ -41,7 +41,7 @@ app.add_typer(game_app, name="game")
 app.add_typer(gm_app, name="gm")
 app.add_typer(scenario_app, name="scenario")
 
-out = Console()
+out = Console(highlight=False)  # no colouring of numbers and paths: one regex compile less per run
 err = Console(stderr=True, soft_wrap=True)  # messages stay one line each, for grep and mail
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -45,7 +45,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import Connection, CursorResult, Engine, and_, or_, text, update
+from sqlalchemy import Connection, CursorResult, Engine, and_, func, or_, text, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
@@ -68,7 +68,7 @@ BATCH = 50
 MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
 
-__all__ = ["DeliveryError", "OutboxSender", "SendReport", "outbox_rows"]
+__all__ = ["DeliveryError", "OutboxSender", "SendReport", "delivered_to", "outbox_rows"]
 
 
 @dataclass(frozen=True)
@@ -394,3 +394,16 @@ def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:
     with Session(engine) as session:
         StoreAccess(engine)._game(session, game_id)
         return list(session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))))
+
+
+def delivered_to(engine: Engine, address: str, kind: str | None = None) -> tuple[int, list[str]]:
+    """How many mails to ``address`` (of ``kind``, if given) have been sent, and the errors of those
+    given up on (for ``adjudicator mail wait``)."""
+    with Session(engine) as session:
+        query = select(Outbox.status, Outbox.last_error).where(
+            func.lower(Outbox.address) == address.strip().lower(), col(Outbox.status).in_(("sent", "failed"))
+        )
+        if kind is not None:
+            query = query.where(Outbox.kind == kind)
+        rows = list(session.exec(query))
+    return sum(status == "sent" for status, _ in rows), [e or "failed" for s, e in rows if s == "failed"]
