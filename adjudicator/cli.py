@@ -21,6 +21,8 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
+from sqlalchemy import make_url
+from sqlalchemy.exc import ArgumentError, InterfaceError, OperationalError
 
 from adjudicator.config import Settings, load_settings
 from adjudicator.core.view import GM
@@ -71,6 +73,10 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             raise fail(f"{where}{exc.strerror or exc}") from None
+        except (OperationalError, InterfaceError, ArgumentError) as exc:  # the store cannot be used
+            reason = " ".join(str(getattr(exc, "orig", exc)).split())
+            print(f"error: the database {_shown_url()}: {reason}", file=sys.stderr)
+            raise typer.Exit(code=1) from None
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise
         except Exception as exc:
@@ -84,6 +90,15 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(code=1) from None
 
     return wrapper
+
+
+def _shown_url() -> str:
+    """The database the command uses, without its password (DATABASE_URL or ADJUDICATOR_DB)."""
+    url = database_url()
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
 
 
 def judge(settings: Settings | None = None) -> Judge:

@@ -131,3 +131,16 @@ def test_bad_input_is_one_line_never_a_traceback(cli: CliRunner, args: list[str]
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1, result.output
     assert named in errors[0], result.output
+
+
+@pytest.mark.parametrize(
+    "url", ["sqlite:////no/such/folder/x.db", "not a url", "postgresql+psycopg://u:pw@127.0.0.1:1/x"]
+)
+def test_a_database_that_cannot_be_used_is_one_line_without_its_password(
+    cli: CliRunner, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", url)
+    result = cli.invoke(app, ["game", "list"])
+    assert isinstance(result.exception, SystemExit) and result.exit_code == 1, result.output
+    assert result.stderr.startswith("error: the database ") and len(result.stderr.splitlines()) == 1
+    assert "pw" not in result.stderr
