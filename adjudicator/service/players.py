@@ -147,43 +147,48 @@ class PlayerTools(StoreAccess):
         address, to the old one (a hijacked address is noticed) and to the GM, which keeps it in the
         outbox as the record. Returns the old address."""
         now = now or utcnow()
+        with self._tx() as session:
+            return self._set_address(session, self._game(session, game_id), power, address, now)
+
+    def _set_address(
+        self, session: Session, game: Game, power: str, address: str, now: datetime
+    ) -> str | None:
+        """The address change in the caller's transaction (the GM's ``ADDRESS`` mail)."""
         check_address(address)
         address = address.strip()
-        with self._tx() as session:
-            game = self._game(session, game_id)
-            if power == GM:
-                old, game.gm_address = game.gm_address, address.lower()
-                session.add(game)
-            else:
-                row = self._power_row(session, game, power)
-                old, row.address = row.address, address
-                session.add(row)
-            if old is not None and old.lower() == address.lower():
-                return old
-            tag = hashlib.sha256(f"{power}|{address}|{now.isoformat()}".encode()).hexdigest()[:12]
-            role = "the GM" if power == GM else power
-            where = f"{old} to {address}" if old else f"none to {address}"
-            text = (
-                f"The GM changed the address on file for {role} in {game.id} from {where}.\n"
-                "The judge's mail for it goes to the new address, and mail from there is taken as its "
-                "own (with its secret, which did not change).\n"
-            )
-            subject = f"[{game.id}] address of {role} changed"
-            for key, to in (("new", address), ("old", old)):
-                if to is not None:
-                    self._queue_mail(
-                        session,
-                        game,
-                        kind="notice",
-                        recipient=power,
-                        key=f"address.{game.id}.{power}.{tag}.{key}",
-                        subject=subject,
-                        text=text,
-                        address=to,
-                    )
-            if power != GM:
-                self._notice(session, game, GM, f"address.{game.id}.{power}.{tag}.gm", subject, text)
+        if power == GM:
+            old, game.gm_address = game.gm_address, address.lower()
+            session.add(game)
+        else:
+            row = self._power_row(session, game, power)
+            old, row.address = row.address, address
+            session.add(row)
+        if old is not None and old.lower() == address.lower():
             return old
+        tag = hashlib.sha256(f"{power}|{address}|{now.isoformat()}".encode()).hexdigest()[:12]
+        role = "the GM" if power == GM else power
+        where = f"{old} to {address}" if old else f"none to {address}"
+        text = (
+            f"The GM changed the address on file for {role} in {game.id} from {where}.\n"
+            "The judge's mail for it goes to the new address, and mail from there is taken as its "
+            "own (with its secret, which did not change).\n"
+        )
+        subject = f"[{game.id}] address of {role} changed"
+        for key, to in (("new", address), ("old", old)):
+            if to is not None:
+                self._queue_mail(
+                    session,
+                    game,
+                    kind="notice",
+                    recipient=power,
+                    key=f"address.{game.id}.{power}.{tag}.{key}",
+                    subject=subject,
+                    text=text,
+                    address=to,
+                )
+        if power != GM:
+            self._notice(session, game, GM, f"address.{game.id}.{power}.{tag}.gm", subject, text)
+        return old
 
     def replace_player(self, game_id: str, power: str, address: str, *, now: datetime | None = None) -> str:
         """Hand ``power`` to a new player at ``address``: a new secret, the misses forgotten, the
