@@ -9,21 +9,17 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import os
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
-from sqlalchemy import make_url
-from sqlalchemy.exc import ArgumentError, InterfaceError, OperationalError
 
+from adjudicator.cli_errors import fail as fail  # public: the command modules import them from here
+from adjudicator.cli_errors import guarded as guarded
 from adjudicator.config import Settings, load_settings
 from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
@@ -45,60 +41,6 @@ app.add_typer(scenario_app, name="scenario")
 
 out = Console(highlight=False)  # no colouring of numbers and paths: one regex compile less per run
 err = Console(stderr=True, soft_wrap=True)  # messages stay one line each, for grep and mail
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` and return the exit (status 2) for the caller to raise: every command
-    module reports a refused input the same way."""
-    print(f"error: {message}", file=sys.stderr)
-    return typer.Exit(code=2)
-
-
-def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn the errors a user can cause into one line and exit status 2 (a file that cannot be read or
-    written included); anything else, a fault of ours, into one line and exit status 1, with the
-    traceback only when ADJUDICATOR_DEBUG is set: no traceback reaches a user (issue 15)."""
-
-    @wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return fn(*args, **kwargs)
-        except AdjudicatorError as exc:
-            raise fail(str(exc)) from None
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            raise fail(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-        except OSError as exc:
-            where = f"{exc.filename}: " if exc.filename else ""
-            raise fail(f"{where}{exc.strerror or exc}") from None
-        except (OperationalError, InterfaceError, ArgumentError) as exc:  # the store cannot be used
-            reason = " ".join(str(getattr(exc, "orig", exc)).split())
-            print(f"error: the database {_shown_url()}: {reason}", file=sys.stderr)
-            raise typer.Exit(code=1) from None
-        except (typer.Exit, typer.Abort, typer.TyperException):
-            raise
-        except Exception as exc:
-            if os.environ.get("ADJUDICATOR_DEBUG"):
-                raise
-            print(
-                f"error: unexpected {type(exc).__name__}: {' '.join(str(exc).split())} "
-                "(a fault of the judge: run again with ADJUDICATOR_DEBUG=1 for the traceback, and report it)",
-                file=sys.stderr,
-            )
-            raise typer.Exit(code=1) from None
-
-    return wrapper
-
-
-def _shown_url() -> str:
-    """The database the command uses, without its password (DATABASE_URL or ADJUDICATOR_DB)."""
-    url = database_url()
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return repr(url)
 
 
 def judge(settings: Settings | None = None) -> Judge:

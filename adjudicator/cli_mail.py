@@ -85,7 +85,7 @@ def mail_wait(
     """Wait until COUNT mails to an address (of one KIND, as 'mail outbox' lists them) have been sent
     by a running 'serve' or 'mail send': a script waits for a welcome or a receipt with this, never
     with a sleep."""
-    from adjudicator.mail.sender import delivered_to
+    from adjudicator.mail.outbox_query import delivered_to
 
     if count < 1:
         raise fail(f"--count {count}: expected 1 or more")

@@ -45,13 +45,14 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import Connection, CursorResult, Engine, and_, func, or_, text, update
+from sqlalchemy import Connection, CursorResult, Engine, and_, or_, text, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings, SmtpSettings
 from adjudicator.mail.compose import compose
 from adjudicator.mail.notice import tell_gm
+from adjudicator.mail.outbox_query import delivered_to, outbox_rows
 from adjudicator.mail.outbox_redact import redacted
 from adjudicator.mail.outbox_report import NO_ADDRESS, SendReport
 from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
@@ -387,23 +388,3 @@ def _writing(bind: Engine | Connection) -> Iterator[Session]:
     """One writing transaction on the pass's connection (SQLite) or the pool (PostgreSQL)."""
     with Session(bind, expire_on_commit=False, execution_options=WRITER) as session, session.begin():
         yield session
-
-
-def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:
-    """A game's outbox rows, oldest first (for ``adjudicator mail outbox``)."""
-    with Session(engine) as session:
-        StoreAccess(engine)._game(session, game_id)
-        return list(session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))))
-
-
-def delivered_to(engine: Engine, address: str, kind: str | None = None) -> tuple[int, list[str]]:
-    """How many mails to ``address`` (of ``kind``, if given) have been sent, and the errors of those
-    given up on (for ``adjudicator mail wait``)."""
-    with Session(engine) as session:
-        query = select(Outbox.status, Outbox.last_error).where(
-            func.lower(Outbox.address) == address.strip().lower(), col(Outbox.status).in_(("sent", "failed"))
-        )
-        if kind is not None:
-            query = query.where(Outbox.kind == kind)
-        rows = list(session.exec(query))
-    return sum(status == "sent" for status, _ in rows), [e or "failed" for s, e in rows if s == "failed"]
