@@ -10,17 +10,16 @@ import email
 import email.policy
 import json
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
+from adjudicator.cli_errors import fail as fail  # public: the command modules import them from here
+from adjudicator.cli_errors import guarded as guarded
 from adjudicator.config import Settings, load_settings
 from adjudicator.core.view import GM
 from adjudicator.dates import when_text
@@ -41,33 +40,8 @@ app.add_typer(game_app, name="game")
 app.add_typer(gm_app, name="gm")
 app.add_typer(scenario_app, name="scenario")
 
-out = Console()
+out = Console(highlight=False)  # no colouring of numbers and paths: one regex compile less per run
 err = Console(stderr=True, soft_wrap=True)  # messages stay one line each, for grep and mail
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` and return the exit (status 2) for the caller to raise: every command
-    module reports a refused input the same way."""
-    print(f"error: {message}", file=sys.stderr)
-    return typer.Exit(code=2)
-
-
-def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn the errors a user can cause into one line and exit status 2."""
-
-    @wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return fn(*args, **kwargs)
-        except AdjudicatorError as exc:
-            raise fail(str(exc)) from None
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            raise fail(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-
-    return wrapper
 
 
 def judge(settings: Settings | None = None) -> Judge:
@@ -79,6 +53,25 @@ def judge(settings: Settings | None = None) -> Judge:
 
 
 # ---- games -------------------------------------------------------------------------------------
+OPTIONS_EXAMPLE = '{"noncontiguous_kingdoms": true, "press_anonymous": true}'
+
+
+def _options(text: str | None) -> dict[str, Any]:
+    """``--options``: a JSON object (its keys are checked by the judge, which knows every option)."""
+    if not text:
+        return {}
+    try:
+        opts = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise AdjudicatorError(
+            f"--options {text!r}: not JSON ({exc.msg} at character {exc.pos + 1}); "
+            f"expected a JSON object such as '{OPTIONS_EXAMPLE}'"
+        ) from None
+    if not isinstance(opts, dict):
+        raise AdjudicatorError(f"--options {text!r}: expected a JSON object such as '{OPTIONS_EXAMPLE}'")
+    return opts
+
+
 @game_app.command("create")
 @guarded
 def game_create(
@@ -104,9 +97,7 @@ def game_create(
 
     Every power given an address, and the GM, is mailed a welcome with its secret.
     """
-    opts: dict[str, Any] = json.loads(options) if options else {}
-    if not isinstance(opts, dict):
-        raise AdjudicatorError(f"--options {options!r}: expected a JSON object")
+    opts = _options(options)
     if turns is not None:
         opts["turns"] = turns
     if period_hours is not None:
@@ -179,16 +170,26 @@ def game_reveal_seed(game: str) -> None:
 
 
 # ---- orders and adjudication -------------------------------------------------------------------
-def _body(raw: str) -> str:
-    """A raw RFC 822 message's text body, or the text itself when it is a plain body."""
-    head = raw.lstrip().split("\n", 1)[0]
-    if ":" not in head or head.upper().startswith(("GAME", "POWER", "SECRET")):
-        return raw
-    message = email.message_from_string(raw, policy=email.policy.default)
+def _body(raw: bytes, file: str) -> str:
+    """A raw RFC 822 message's text body (in whatever charset it declares), or the bytes themselves
+    as UTF-8 text when they are a plain body."""
+    head = raw.lstrip().split(b"\n", 1)[0]
+    if b":" not in head or head.upper().startswith((b"GAME", b"POWER", b"SECRET")):
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise AdjudicatorError(
+                f"cannot read {file!r}: byte {exc.start + 1} is not UTF-8 "
+                "(expected a mail body or a raw RFC 822 message)"
+            ) from None
+    message = email.message_from_bytes(raw, policy=email.policy.default)
     part = message.get_body(preferencelist=("plain",))
     if part is None:
         raise AdjudicatorError("the message has no text/plain part")
-    return str(part.get_content())
+    try:
+        return str(part.get_content())
+    except LookupError as exc:  # an unknown charset
+        raise AdjudicatorError(f"cannot read {file!r}: {exc}") from None
 
 
 @app.command()
@@ -198,10 +199,10 @@ def submit(
 ) -> None:
     """Store orders for the open window and print the receipt."""
     try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text()
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
         raise AdjudicatorError(f"cannot read {file!r}: {exc.strerror}") from None
-    out.print(judge().submit(_body(raw)).render(), markup=False, highlight=False)
+    out.print(judge().submit(_body(raw, file)).render(), markup=False, highlight=False)
 
 
 @app.command()
@@ -353,6 +354,8 @@ def demo(
     """Play a 4-power Medioevo game with bots and write every power's reports."""
     from adjudicator.demo import play_demo
 
+    if turns < 1:
+        raise fail(f"--turns {turns}: expected 1 or more")
     out_dir.mkdir(parents=True, exist_ok=True)
     engine = make_engine(f"sqlite:///{out_dir / 'demo.db'}")
     (out_dir / "demo.db").unlink(missing_ok=True)

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli import app, guarded, out
+from adjudicator.cli import app, fail, guarded, out
 
 data_app = typer.Typer(
     help="Check a Medioevo data set (board, cards, technologies, tables).", no_args_is_help=True
@@ -26,10 +26,13 @@ DataPath = Annotated[
 
 
 @data_app.command("check")
+@guarded
 def data_check(path: DataPath = None) -> None:
     """Validate a data set and print every problem with its file and key; exit 1 if any."""
     from adjudicator.rulesets.medioevo.dataset import load, resolve_path
 
+    if not resolve_path(path).is_dir():
+        raise fail(f"{path}: not a folder nor the name of a shipped data set (such as europe1250)")
     loaded = load(path)
     for problem in loaded.problems:
         print(problem)

@@ -1,4 +1,4 @@
-"""The deadline commands of ``adjudicator``: ``gm extend/pause/resume/new-secret/replace``,
+"""The deadline and player commands of ``adjudicator``: ``gm extend/pause/resume/new-secret/address/replace``,
 ``game calendar`` and ``tick`` (one pass of the deadline service, for cron and for tests).
 
 Kept apart from cli.py so that module stays short; importing this module registers the commands on
@@ -7,12 +7,14 @@ the apps cli.py defines.
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import typer
 
 from adjudicator.cli import app, game_app, gm_app, guarded, judge, out
+from adjudicator.core.options import MAX_PERIOD_HOURS
 from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.judge import Judge
@@ -49,9 +51,30 @@ def gm_resume(game: str) -> None:
 @gm_app.command("new-secret")
 @guarded
 def gm_new_secret(game: str, power: str) -> None:
-    """Give POWER a new secret (the old one stops working) and mail it to the power."""
-    secret = judge().new_secret(game, power.lower())
-    out.print(f"{game}: new secret of {power.lower()}: {secret} (mailed)", markup=False)
+    """Give POWER a new secret (the old one stops working) and mail it to the power's address."""
+    j, power = judge(), power.lower()
+    secret = j.new_secret(game, power)
+    address = j.address_of(game, power)
+    told = (
+        f"mailed to {address}"
+        if address
+        else f"not mailed: no address on file for {power}; set one with "
+        f"'adjudicator gm address {game} {power} ADDRESS' and run new-secret again, or hand it over yourself"
+    )
+    out.print(f"{game}: new secret of {power}: {secret} ({told})", markup=False, soft_wrap=True)
+
+
+@gm_app.command("address")
+@guarded
+def gm_address(game: str, power: str, address: str) -> None:
+    """Put ADDRESS on file for POWER (gm: the GM's own); the same player keeps the power and its secret
+    (gm replace hands it to a new player). The old and the new address and the GM are told."""
+    j, power = judge(), power.lower()
+    old = j.set_address(game, power, address)
+    if old is not None and old.lower() == address.strip().lower():
+        out.print(f"{game}: {power} already has the address {old}", markup=False)
+        return
+    out.print(f"{game}: address of {power} is now {address.strip()} (was {old or 'none'})", markup=False)
 
 
 @gm_app.command("replace")
@@ -63,10 +86,16 @@ def gm_replace(game: str, power: str, address: str) -> None:
 
 
 def _number(option: str, text: str) -> float:
+    """Hours given on the command line: a number above 0 and at most a year (not ``inf``, not ``nan``)."""
     try:
-        return float(text)
+        hours = float(text)
     except ValueError:
-        raise AdjudicatorError(f"{option} {text!r}: expected a number of hours") from None
+        hours = math.nan
+    if not 0 < hours <= MAX_PERIOD_HOURS:
+        raise AdjudicatorError(
+            f"{option} {text!r}: expected a number of hours above 0 and at most {MAX_PERIOD_HOURS}"
+        ) from None
+    return hours
 
 
 @game_app.command("calendar")

@@ -1,5 +1,5 @@
-"""The mail commands of ``adjudicator``: ``mail ingest`` (an MTA pipe), ``mail send``, ``mail outbox``,
-and ``serve`` (listener, poller, scheduler and sender in one process).
+"""The mail commands of ``adjudicator``: ``mail ingest`` (an MTA pipe), ``mail send``, ``mail wait``,
+``mail outbox``, and ``serve`` (listener, poller, scheduler and sender in one process).
 
 Kept apart from cli.py so that module stays short; importing this module registers the commands.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -25,6 +26,8 @@ app.add_typer(mail_app, name="mail")
 ConfigPath = Annotated[
     Path | None, typer.Option("--config", help="the operator's settings (TOML); else ADJUDICATOR_CONFIG")
 ]
+POLL_SECONDS = 0.2
+MAX_WAIT_SECONDS = 24 * 3600
 EX_TEMPFAIL = 75
 """What an MTA pipe takes as 'try again later' (sysexits.h): the message is kept and redelivered."""
 
@@ -56,12 +59,56 @@ def mail_ingest(
 @mail_app.command("send")
 @guarded
 def mail_send(config: ConfigPath = None) -> None:
-    """Deliver every due outbox row once (relay from the config, else the Maildir) and print counts."""
+    """Deliver every due outbox row once (relay from the config, else the Maildir) and print counts;
+    exit 1 if any mail failed for good, with one line per reason saying whose mails and why."""
     from adjudicator.mail.sender import OutboxSender
 
     settings = load_settings(config)
     report = OutboxSender(judge(settings).engine, settings).send_all()
     out.print(str(report), markup=False)
+    for line in report.failure_lines():  # why each group of mails failed; the exit status says so too
+        print(line, file=sys.stderr)
+    if report.failed:
+        raise typer.Exit(code=1)
+
+
+@mail_app.command("wait")
+@guarded
+def mail_wait(
+    to: Annotated[str, typer.Option("--to", help="the address the mails go to")],
+    kind: Annotated[
+        str | None, typer.Option(help="only mails of this kind: welcome, receipt, reply, report, notice …")
+    ] = None,
+    count: Annotated[int, typer.Option(help="wait until this many mails to it have been sent")] = 1,
+    timeout: Annotated[float, typer.Option(help="give up after this many seconds (exit 1)")] = 60.0,
+) -> None:
+    """Wait until COUNT mails to an address (of one KIND, as 'mail outbox' lists them) have been sent
+    by a running 'serve' or 'mail send': a script waits for a welcome or a receipt with this, never
+    with a sleep."""
+    from adjudicator.mail.outbox_query import delivered_to
+
+    if count < 1:
+        raise fail(f"--count {count}: expected 1 or more")
+    if not 0 < timeout <= MAX_WAIT_SECONDS:
+        raise fail(f"--timeout {timeout:g}: expected seconds above 0 and at most {MAX_WAIT_SECONDS}")
+    engine = judge().engine
+    what = f"{kind} mail(s)" if kind else "mail(s)"
+    give_up = time.monotonic() + timeout
+    while True:
+        sent, failed = delivered_to(engine, to, kind)
+        if sent >= count:
+            print(f"{sent} {what} sent to {to}")
+            return
+        if sent + len(failed) >= count:
+            raise fail(f"{len(failed)} {what} to {to} failed: {'; '.join(dict.fromkeys(failed))}")
+        if time.monotonic() >= give_up:
+            print(
+                f"error: after {timeout:g} s, {sent} of {count} {what} to {to} sent; "
+                "is 'adjudicator serve' running (or run 'adjudicator mail send')?",
+                file=sys.stderr,
+            )
+            raise typer.Exit(code=1)
+        time.sleep(POLL_SECONDS)
 
 
 @mail_app.command("outbox")

@@ -338,8 +338,27 @@ def new_secret(ctx: Context, cmd: Command) -> str:
     power = cmd.args[0].lower()
 
     def act() -> str:
+        ctx.judge._power(ctx.game, power)
+        if ctx.judge._address(ctx.session, ctx.game, power) is None:  # the secret would reach nobody
+            raise AdjudicatorError(
+                f"no address on file for {power}: a new secret would reach nobody; set one with "
+                f"ADDRESS {power} address (or 'adjudicator gm address {ctx.game.id} {power} ADDRESS'), "
+                f"or hand the power to a new player with REPLACE {power} address"
+            )
         ctx.judge._new_secret(ctx.session, ctx.game, power)
         return f"{power} has a new secret, mailed to its address; the old one no longer works"
+
+    return _clock(ctx, cmd, act)
+
+
+def set_address(ctx: Context, cmd: Command) -> str:
+    power, address = cmd.args[0].lower(), cmd.args[1]
+
+    def act() -> str:
+        old = ctx.judge._set_address(ctx.session, ctx.game, power, address, ctx.now)
+        if old is not None and old.lower() == address.lower():
+            return f"{power} already has the address {old}"
+        return f"{power}'s address is now {address} (was {old or 'none'}); both addresses are told"
 
     return _clock(ctx, cmd, act)
 
@@ -363,6 +382,7 @@ GM_ACTIONS: dict[str, Action] = {
     "RESUME": resume,
     "REPLACE": replace_player,
     "NEW-SECRET": new_secret,
+    "ADDRESS": set_address,
 }
 
 

@@ -58,6 +58,9 @@ SPECS = (
     CommandSpec("REPLACE", "REPLACE power address", "hand a power to a new player (mails a briefing)", True),
     CommandSpec("NEW-SECRET", "NEW-SECRET power", "reset a power's secret and mail it the new one", True),
     CommandSpec(
+        "ADDRESS", "ADDRESS power address", "the same player's new address (the old one is told)", True
+    ),
+    CommandSpec(
         "EDIT", "SET … / GRANT … / GIVE … (any GM edit)", "edit the state; logged and announced", True
     ),
 )
@@ -193,6 +196,8 @@ def _check(verb: str, args: list[str]) -> str | None:
         return "expected REPLACE power address, e.g. REPLACE hungary new.king@example.org"
     if verb == "NEW-SECRET" and len(args) != 1:
         return "expected NEW-SECRET power"
+    if verb == "ADDRESS" and (len(args) != 2 or "@" not in args[1]):
+        return "expected ADDRESS power address, e.g. ADDRESS hungary king@example.org"
     return None
 
 
@@ -245,6 +250,16 @@ def parse_request(body: str) -> MailRequest:
         else:
             request.problems.append(made)
     return request
+
+
+PLAYER_FOOTER = "Send HELP for the commands."
+"""The last line of a refusal to a player."""
+
+
+def gm_footer() -> str:
+    """The last lines of a refusal to the GM: the GM's own commands, not the players' (issue 15)."""
+    usages = ", ".join(s.usage for s in SPECS if s.gm)
+    return f"GM commands (POWER gm, from the GM's address): {usages}.\nSend HELP for what each does."
 
 
 def help_text() -> str:

@@ -23,7 +23,7 @@ from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
 from adjudicator.mail import actions, guard, poison
 from adjudicator.mail.actions import Context, Refused, mail_key
-from adjudicator.mail.commands import MailRequest, parse_request
+from adjudicator.mail.commands import PLAYER_FOOTER, MailRequest, gm_footer, parse_request
 from adjudicator.mail.message import InboundMessage, parse_message
 from adjudicator.mail.orders import act_on_orders
 from adjudicator.mail.redact import hide_secrets, redact_raw
@@ -309,7 +309,7 @@ class MailGateway:
                     "Your mail was refused and nothing was stored:",
                     f"  {refused.reason}",
                     "",
-                    "Send HELP for the commands.",
+                    gm_footer() if refused.power == GM or request.from_gm else PLAYER_FOOTER,
                 ]
             )
             self._reply(session, game, refused.power or "sender", message, "reply", text, None)

@@ -52,8 +52,9 @@ from sqlmodel import Session, col, select
 from adjudicator.config import Settings, SmtpSettings
 from adjudicator.mail.compose import compose
 from adjudicator.mail.notice import tell_gm
+from adjudicator.mail.outbox_query import delivered_to, outbox_rows
 from adjudicator.mail.outbox_redact import redacted
-from adjudicator.mail.outbox_report import SendReport
+from adjudicator.mail.outbox_report import NO_ADDRESS, SendReport
 from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
 from adjudicator.service.base import StoreAccess
 from adjudicator.store.db import WRITER, lazy_commit_writer
@@ -65,11 +66,10 @@ STALE_CLAIM = timedelta(minutes=10)
 BACKOFF_CAP_SECONDS = 3600.0
 BATCH = 50
 """Rows taken in one pass; each is claimed only when its turn comes, so its claim stays fresh."""
-NO_ADDRESS = "no address on file"
 MAX_ATTEMPTS = SmtpSettings.model_fields["max_attempts"].default
 BACKOFF_SECONDS = SmtpSettings.model_fields["backoff_seconds"].default
 
-__all__ = ["DeliveryError", "OutboxSender", "SendReport", "outbox_rows"]
+__all__ = ["DeliveryError", "OutboxSender", "SendReport", "delivered_to", "outbox_rows"]
 
 
 @dataclass(frozen=True)
@@ -321,14 +321,15 @@ class OutboxSender:
                 return
             if values["status"] == "failed" and tell:
                 tell_gm(self.store, session, row, values["last_error"], values["attempts"])
-        self._count(values["status"], report)
+        self._count(values["status"], report, row, values["last_error"])
 
     @staticmethod
-    def _count(status: str, report: SendReport) -> None:
+    def _count(status: str, report: SendReport, row: Outbox | None = None, reason: str | None = None) -> None:
         if status == "sent":
             report.sent += 1
         elif status == "failed":
-            report.failed += 1
+            assert row is not None
+            report.gave_up(reason or "unknown", row.game_id, row.recipient, row.kind)
         else:
             report.retried += 1
 
@@ -354,7 +355,7 @@ class OutboxSender:
                 return  # another sender has it
             if values["status"] == "failed" and row.address:
                 tell_gm(self.store, session, row, values["last_error"], values["attempts"])
-        self._count(values["status"], report)
+        self._count(values["status"], report, row, values["last_error"])
 
     def _values(
         self, claim: _Claim, error: DeliveryError | None, now: datetime, *, attempted: bool = True
@@ -387,10 +388,3 @@ def _writing(bind: Engine | Connection) -> Iterator[Session]:
     """One writing transaction on the pass's connection (SQLite) or the pool (PostgreSQL)."""
     with Session(bind, expire_on_commit=False, execution_options=WRITER) as session, session.begin():
         yield session
-
-
-def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:
-    """A game's outbox rows, oldest first (for ``adjudicator mail outbox``)."""
-    with Session(engine) as session:
-        StoreAccess(engine)._game(session, game_id)
-        return list(session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))))

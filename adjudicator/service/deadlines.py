@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
 
+from adjudicator.core.options import MAX_PERIOD_HOURS
 from adjudicator.core.view import GM
 from adjudicator.dates import viewer_zone, when_text
 from adjudicator.errors import AdjudicatorError
@@ -118,8 +119,12 @@ class DeadlineTools(PassGuard):
 
     def _extend(self, session: Session, game: Game, hours: float, now: datetime) -> datetime:
         """The extension in the caller's transaction (the GM's mail)."""
-        if not hours > 0:
-            raise AdjudicatorError(f"extend by {hours!r} hours: expected a number of hours greater than 0")
+        # NaN fails too; a year is the most (past it the clock overflows)
+        if not 0 < hours <= MAX_PERIOD_HOURS:
+            raise AdjudicatorError(
+                f"extend by {hours!r} hours: expected a number of hours above 0 "
+                f"and at most {MAX_PERIOD_HOURS}"
+            )
         if game.status == "paused":
             raise AdjudicatorError(f"{game.id} is paused: resume it before extending the deadline")
         window = self._open(session, game)

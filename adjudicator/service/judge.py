@@ -19,6 +19,7 @@ from adjudicator.core.events import (
     GameCreated,
 )
 from adjudicator.core.ids import check_address, check_game_id, check_power_id
+from adjudicator.core.options import GAME_OPTIONS, option_problems
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
@@ -129,6 +130,10 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         if gm_address is not None:
             check_address(gm_address)
         ruleset = get_ruleset(ruleset_name)
+        known = {**GAME_OPTIONS, **getattr(ruleset, "game_options", {})}
+        problems = option_problems(options, known)
+        if problems:
+            raise AdjudicatorError("; ".join(problems))
         seed = seed or new_seed()
         dice = Dice(seed, SETUP_NAMESPACE)
         state, setup_events = ruleset.initial_state(game_id, powers, options, dice)

@@ -124,10 +124,13 @@ class PlayerTools(StoreAccess):
             return self._new_secret(session, self._game(session, game_id), power)
 
     def _new_secret(self, session: Session, game: Game, power: str) -> str:
-        """A new secret in the caller's transaction (the GM's mail)."""
+        """A new secret in the caller's transaction (the GM's mail). It is mailed only when the power
+        has an address on file: a mail with none could never leave (``address_of`` tells the caller)."""
         row = self._power_row(session, game, power)
         secret, tag = self._set_secret(row)
         session.add(row)
+        if row.address is None:
+            return secret
         self._queue_mail(
             session,
             game,
@@ -142,6 +145,65 @@ class PlayerTools(StoreAccess):
             ),
         )
         return secret
+
+    def address_of(self, game_id: str, power: str) -> str | None:
+        """The address on file for ``power`` (or the GM's for ``gm``), None when there is none."""
+        with Session(self.engine) as session:
+            game = self._game(session, game_id)
+            if power != GM:
+                self._power(game, power)
+            return self._address(session, game, power)
+
+    def set_address(
+        self, game_id: str, power: str, address: str, *, now: datetime | None = None
+    ) -> str | None:
+        """Put ``address`` on file for ``power`` (``gm``: the GM's), the same player keeping the power
+        and its secret (``replace_player`` hands it to another). The change is mailed to the new
+        address, to the old one (a hijacked address is noticed) and to the GM, which keeps it in the
+        outbox as the record. Returns the old address."""
+        now = now or utcnow()
+        with self._tx() as session:
+            return self._set_address(session, self._game(session, game_id), power, address, now)
+
+    def _set_address(
+        self, session: Session, game: Game, power: str, address: str, now: datetime
+    ) -> str | None:
+        """The address change in the caller's transaction (the GM's ``ADDRESS`` mail)."""
+        check_address(address)
+        address = address.strip()
+        if power == GM:
+            old, game.gm_address = game.gm_address, address.lower()
+            session.add(game)
+        else:
+            row = self._power_row(session, game, power)
+            old, row.address = row.address, address
+            session.add(row)
+        if old is not None and old.lower() == address.lower():
+            return old
+        tag = hashlib.sha256(f"{power}|{address}|{now.isoformat()}".encode()).hexdigest()[:12]
+        role = "the GM" if power == GM else power
+        where = f"{old} to {address}" if old else f"none to {address}"
+        text = (
+            f"The GM changed the address on file for {role} in {game.id} from {where}.\n"
+            "The judge's mail for it goes to the new address, and mail from there is taken as its "
+            "own (with its secret, which did not change).\n"
+        )
+        subject = f"[{game.id}] address of {role} changed"
+        for key, to in (("new", address), ("old", old)):
+            if to is not None:
+                self._queue_mail(
+                    session,
+                    game,
+                    kind="notice",
+                    recipient=power,
+                    key=f"address.{game.id}.{power}.{tag}.{key}",
+                    subject=subject,
+                    text=text,
+                    address=to,
+                )
+        if power != GM:
+            self._notice(session, game, GM, f"address.{game.id}.{power}.{tag}.gm", subject, text)
+        return old
 
     def replace_player(self, game_id: str, power: str, address: str, *, now: datetime | None = None) -> str:
         """Hand ``power`` to a new player at ``address``: a new secret, the misses forgotten, the
@@ -190,6 +252,21 @@ class PlayerTools(StoreAccess):
             attachments=self._deadline_ics(game, window, now, zone),
             window_id=window.id,
         )
+        if old is not None and old.lower() != address.lower():  # the player who left is told (issue 15)
+            self._queue_mail(
+                session,
+                game,
+                kind="notice",
+                recipient=power,
+                address=old,
+                key=f"replaced-out.{game.id}.{power}.{tag}",
+                subject=f"[{game.id}] {power} has passed to another player",
+                text=(
+                    f"The GM has handed {power} in {game.id} to another player.\n"
+                    "Your secret no longer works, and the judge sends no more mail for it to this "
+                    "address. Thank you for playing; write to the GM with any question.\n"
+                ),
+            )
         self._notice(
             session,
             game,

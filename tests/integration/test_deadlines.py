@@ -204,7 +204,7 @@ def test_extend_moves_the_deadline_and_mails_an_ics(judge: Judge) -> None:
     # the old deadline no longer resolves; the 24 h reminders now come at T0 + 48 h
     assert judge.process_due(T0 + 49 * H) == [f"g1: reminder 24h to {p} (T1.cards)" for p in POWERS]
     with pytest.raises(
-        AdjudicatorError, match=r"extend by -2 hours: expected a number of hours greater than 0"
+        AdjudicatorError, match=r"extend by -2 hours: expected a number of hours above 0 and at most 8784"
     ):
         judge.extend("g1", -2, now=T0)
 

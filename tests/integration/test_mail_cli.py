@@ -38,13 +38,17 @@ def test_send_then_list_the_outbox(cli: CliRunner, tmp_path: Path) -> None:
         f'[judge]\naddress = "judge@club.example"\ndomain = "club.example"\n\n[maildir]\npath = "{out_dir}"\n'
     )
     sent = cli.invoke(app, ["mail", "send", "--config", str(config)])
-    assert sent.exit_code == 0, sent.output
+    assert sent.exit_code == 1, sent.output  # mails failed: the operator must look (issue 15)
     # a welcome and two windows' reports for the 3 powers with an address; byzantium and the GM have none
-    assert sent.output.strip() == "sent 9, retried 0, failed 4"
+    assert sent.stdout.strip() == "sent 9, retried 0, failed 4"
+    assert sent.stderr.strip().splitlines() == [
+        "failed 4: no address on file: g1 byzantium (report ×2), g1 gm (report ×2); "
+        "set one with 'adjudicator gm address GAME POWER ADDRESS' (POWER gm for the GM)"
+    ]
     assert len(read_maildir(out_dir)) == 9
     assert len(read_maildir(out_dir, "hungary@players.example")) == 3
     again = cli.invoke(app, ["mail", "send", "--config", str(config)])
-    assert again.output.strip() == "sent 0, retried 0, failed 0"
+    assert again.exit_code == 0 and again.output.strip() == "sent 0, retried 0, failed 0"
 
     listed = cli.invoke(app, ["mail", "outbox", "g1"], env={"COLUMNS": "200"})
     assert listed.exit_code == 0, listed.output
@@ -122,3 +126,17 @@ def test_gm_edit_and_broadcast_from_the_command_line_are_mailed_to_every_power(
     empty = cli.invoke(app, ["gm", "broadcast", "g1", " "])
     assert empty.exit_code == 2 and "the broadcast is empty" in empty.output
     engine.dispose()
+
+
+def test_mail_wait_returns_once_sent_and_gives_up_after_its_timeout(cli: CliRunner, tmp_path: Path) -> None:
+    config = tmp_path / "adjudicator.toml"
+    config.write_text(f'[maildir]\npath = "{tmp_path / "mail-out"}"\n')
+    waited = cli.invoke(app, ["mail", "wait", "--to", "hungary@players.example", "--timeout", "0.5"])
+    assert waited.exit_code == 1, waited.output  # nothing sent yet: no serve, no mail send
+    assert "after 0.5 s, 0 of 1 mail(s) to hungary@players.example sent" in waited.stderr
+    cli.invoke(app, ["mail", "send", "--config", str(config)])
+    welcome = ["mail", "wait", "--to", "Hungary@Players.example", "--kind", "welcome", "--timeout", "0.5"]
+    done = cli.invoke(app, welcome)
+    assert done.exit_code == 0 and done.stdout.strip() == "1 welcome mail(s) sent to Hungary@Players.example"
+    three = cli.invoke(app, ["mail", "wait", "--to", "hungary@players.example", "--count", "3"])
+    assert three.exit_code == 0, three.output

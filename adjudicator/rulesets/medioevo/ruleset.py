@@ -115,6 +115,7 @@ def _mu(state: GameState) -> MedioevoState:
 class MedioevoRuleset:
     name = "medioevo"
     version = "0.1"
+    game_options = setup.SETUP_OPTIONS
 
     def __init__(self, data: DataSet | None = None) -> None:
         self.data = data or default_dataset()

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.options import OptionSpec
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize, Religion
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -24,6 +25,14 @@ from adjudicator.rulesets.medioevo.events import SetupDone
 from adjudicator.rulesets.medioevo.phases.cards import build_deck
 from adjudicator.rulesets.medioevo.pieces_state import catalogue
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+
+SETUP_OPTIONS = {
+    "kingdoms": OptionSpec("map", "the kingdom each power plays, when it is not named after one"),
+    "noncontiguous_kingdoms": OptionSpec("bool", "allow kingdoms that are not contiguous (L355, R8)"),
+}
+"""The game options the setup reads (``--options`` of ``game create``, ``options:`` of a scenario)."""
+
+HOW_TO_SET = "--options '{\"noncontiguous_kingdoms\": true}' (game create) or options: in a scenario"
 
 
 def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Board) -> dict[str, str]:
@@ -47,8 +56,8 @@ def assign_kingdoms(powers: Sequence[str], options: Mapping[str, Any], board: Bo
         if apart:
             raise AdjudicatorError(
                 f"the players' kingdoms must be contiguous (L355, rulings R8): {', '.join(apart)} "
-                "cannot be reached from the others; choose other kingdoms or set the option "
-                "noncontiguous_kingdoms"
+                "cannot be reached from the others; choose other kingdoms or allow it with "
+                f"{HOW_TO_SET}"
             )
     return out
 
