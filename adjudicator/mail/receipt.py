@@ -54,6 +54,13 @@ def describe_deadline(deadline: datetime | None, now: datetime, zone: str | None
     return f"{label}, in {time_left(seconds)}"
 
 
+def _ready(receipt: Receipt) -> str:
+    if receipt.unready:  # R87
+        again = "send again (or send READY alone to accept the orders as they stand)"
+        return f"no. {receipt.ready_not_counted(again)}"
+    return "yes" if receipt.ready else "no (send READY when you are done)"
+
+
 def render_receipt(
     receipt: Receipt,
     *,
@@ -79,12 +86,15 @@ def render_receipt(
     if receipt.rejected:
         lines += ["", f"Rejected ({len(receipt.rejected)}), fix and send the whole set again:"]
         lines += [f"  {why}" for why in receipt.rejected]
+    if receipt.warnings:
+        lines += ["", f"Warnings ({len(receipt.warnings)}), kept but may fail at the deadline:"]
+        lines += [f"  {why}" for why in receipt.warnings]
     if summary:
         lines += ["", "What these orders leave:", *(f"  {s}" for s in summary)]
     lines += [
         "",
         f"Deadline: {describe_deadline(receipt.deadline, now, zone)}",
-        f"Ready: {'yes' if receipt.ready else 'no (send READY when you are done)'}",
+        f"Ready: {_ready(receipt)}",
         "A later mail replaces this set until the deadline.",
     ]
     return "\n".join(lines)

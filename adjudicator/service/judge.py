@@ -19,6 +19,7 @@ from adjudicator.core.events import (
     GameCreated,
 )
 from adjudicator.core.ids import check_address, check_game_id, check_power_id
+from adjudicator.core.orders import IssueKind
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
@@ -41,7 +42,12 @@ from adjudicator.store.models import (
 
 @dataclass(frozen=True)
 class Receipt:
-    """What a submission stored: the canonical echo, the rejected lines, and a short hash."""
+    """What a submission stored: the canonical echo, the rejected lines, and a short hash.
+
+    ``warnings``: accepted orders that would fail as things stand (the deadline may change that).
+    ``unready``: the numbers of the refused lines when the set said READY: READY is then not
+    counted (R87), so the window cannot resolve early before they are fixed.
+    """
 
     game: str
     power: str
@@ -52,6 +58,12 @@ class Receipt:
     ready: bool
     digest: str
     deadline: datetime | None
+    warnings: tuple[str, ...] = ()
+    unready: tuple[int, ...] = ()
+
+    def ready_not_counted(self, again: str) -> str:
+        """``READY not counted: fix lines 3 and 5 and <again>``."""
+        return f"READY not counted: fix {numbered_lines(self.unready)} and {again}"
 
     def render(self) -> str:
         lines = [
@@ -59,7 +71,11 @@ class Receipt:
         ]
         lines += [f"  accepted: {o}" for o in self.accepted] or ["  accepted: no orders"]
         lines += [f"  REJECTED {r}" for r in self.rejected]
-        lines.append(f"  ready: {'yes' if self.ready else 'no'}")
+        lines += [f"  WARNING {w}" for w in self.warnings]
+        if self.unready:
+            lines.append(f"  ready: no ({self.ready_not_counted('submit again')})")
+        else:
+            lines.append(f"  ready: {'yes' if self.ready else 'no'}")
         if self.deadline:
             lines.append(f"  deadline: {self.deadline.isoformat()}")
         return "\n".join(lines)
@@ -229,6 +245,10 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         rejected = tuple(i.describe() for i in submission.issues) + tuple(
             f"line {n}: {line!r}: {why}" for n, line, why in parsed.problems
         )
+        # R87: READY waits until every line meant as an order is accepted ("Thanks" is not one)
+        refused = sorted({i.line_no for i in submission.issues if i.kind is not IssueKind.NOT_AN_ORDER})
+        unready = tuple(refused) if parsed.ready else ()
+        ready = bool(parsed.ready) and not unready
         version = 1 + (
             session.exec(
                 select(func.max(OrderSet.version)).where(
@@ -247,7 +267,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
                 text=redact_secret(text),
                 orders=list(accepted),
                 issues=list(rejected),
-                ready=bool(parsed.ready),
+                ready=ready,
                 source=source,
                 submitted_at=now,
             )
@@ -259,9 +279,11 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             version,
             accepted,
             rejected,
-            bool(parsed.ready),
+            ready,
             order_digest(accepted),
             window.deadline,
+            tuple(w.describe() for w in submission.warnings),
+            unready,
         )
         try:
             session.flush()
@@ -337,6 +359,14 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         return Adjudicated(
             tuple(labels), final.label, game.status == "over", len(outcome.results), len(outcome.events)
         )
+
+
+def numbered_lines(numbers: Sequence[int]) -> str:
+    """``line 3``, ``lines 3 and 5``, ``lines 3, 5 and 7``."""
+    shown = [str(n) for n in numbers]
+    if len(shown) == 1:
+        return f"line {shown[0]}"
+    return f"lines {', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def order_digest(accepted: Sequence[str]) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import open_phases, window_label
+from adjudicator.core.engine import open_phases, window_label, window_spec
 from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import DieUse, PhaseSpec, Resolution, WindowSpec
@@ -24,10 +24,18 @@ from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections
-from adjudicator.rulesets.medioevo import edits, map_highlights, receipt_summary, report_sections, setup
+from adjudicator.rulesets.medioevo import (
+    arrival,
+    edits,
+    map_highlights,
+    receipt_summary,
+    report_sections,
+    setup,
+)
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
+from adjudicator.rulesets.medioevo.order_words import mark_non_orders
 from adjudicator.rulesets.medioevo.orders import (
     CARD_DRAW,
     CARDS,
@@ -50,6 +58,7 @@ from adjudicator.rulesets.medioevo.orders import (
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
+    Repair,
     Reserve,
     TakeLoan,
     UpgradePiece,
@@ -57,6 +66,7 @@ from adjudicator.rulesets.medioevo.orders import (
 from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.parse import parse_lines
+from adjudicator.rulesets.medioevo.parse_support import Unsure
 from adjudicator.rulesets.medioevo.phases import (
     bankruptcy,
     card_play,
@@ -176,10 +186,11 @@ class MedioevoRuleset:
                 return "one BUY n VF a phase: see the line above"
             techs = card_play.techs_by_then(state, power, mail)
             return reinforcements.buy_vf_problem(techs, order, self.data)
-        after_sales = state  # purchases are checked with the florins the mail's sales bring first
-        if order.phase == PURCHASES:
-            after_sales = fire_sale.with_proceeds(state, power, mail, self.data)
-        return (
+        if isinstance(order, Deploy):
+            return arrival.deploy_problem(state, power, order, earlier, mail, self.data)
+        if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
+            return arrival.purchase_problem(state, power, order, earlier, mail, self.data)
+        problem = (
             deployment.check(state, power, order, self.data)
             or fire_sale.check(state, power, order, self.data, earlier)
             or bankruptcy.check(state, power, order, self.data, earlier)
@@ -187,17 +198,23 @@ class MedioevoRuleset:
             or turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
-            or purchases.check(after_sales, power, order, self.data, mail)
             or taxes.check(state, power, order)
             or placement.check(
                 placement.with_settlements_built(state, power, earlier), power, order, self.data
             )
         )
+        if problem is None and isinstance(order, Place):
+            phases = window_spec(self, state).phases
+            before = phases[: phases.index(PLACEMENT)] if PLACEMENT in phases else ()
+            warning = arrival.placement_warning(state, power, order, earlier, mail, before, self.resolve)
+            if warning:
+                raise Unsure(warning)
+        return problem
 
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
     ) -> Submission:
-        return parse_lines(
+        submission = parse_lines(
             _mu(state),
             power,
             lines,
@@ -206,6 +223,7 @@ class MedioevoRuleset:
             window_label(self, state),
             self._check if strict else None,
         )
+        return mark_non_orders(submission)
 
     def default_orders(self, state: GameState, phase: str, power: str) -> Sequence[Order]:
         """A silent power bids nothing, keeps a card by its standing priority (R17), borrows

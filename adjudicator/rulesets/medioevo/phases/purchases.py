@@ -4,7 +4,8 @@ Prerequisites are judged on what the power held when the phase began (L803; ruli
 technology bought now helps from the next phase on, so it neither opens the next step of its
 tree nor unlocks a building or a piece in the same phase. Orders are applied in the order
 written, each paid at once to the bank; one that cannot be paid or is not allowed fails with its
-reason and the others go on.
+reason and the others go on. On arrival each order is judged by this same resolution, the lines
+above it applied first (arrival.py).
 
 A transport, siege engine or captain is bought in a settlement the power held when the phase
 began (ships: one with a port) and stands there at once (L1534, L1538; rulings). Limits by LT:
@@ -61,53 +62,11 @@ from adjudicator.rulesets.medioevo.phases.piece_purchases import (
     customise_problem,
     upgrade_problem,
 )
-from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, blocked, terms_for
-from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_key, piece_named
+from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, terms_for
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-__all__ = ["build_problem", "buy_piece_problem", "check", "resolve", "tech_problem", "upgrade_problem"]
-
-
-def _bought_by_mail(
-    data: DataSet, state: MedioevoState, power: str, name: str, mail: Sequence[Order]
-) -> bool:
-    """``name`` is the label a piece bought earlier in the same mail will get."""
-    found = piece_key(data, name)
-    if found is None:
-        return False
-    kind, number = found
-    buys = sum(1 for o in mail if isinstance(o, BuyPiece) and catalogue(data)[o.item].kind == kind)
-    serial = state.powers[power].piece_serials.get(kind, 0)
-    return serial < number <= serial + buys
-
-
-def check(
-    state: MedioevoState, power: str, order: Order, data: DataSet, mail: Sequence[Order] = ()
-) -> str | None:
-    """Problems visible when the orders arrive (the phase has not started, so ``state`` is its
-    start); the mail's MECENATE and ARCHITETTO count."""
-    if isinstance(order, Repair):
-        return repairs.repair_problem(data, state, power, order)[0]
-    if not isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize):
-        return None
-    ban = blocked(state, power, data)
-    if ban:
-        return ban
-    terms = terms_for(state, power, data, mail, state.powers[power].techs)
-    if isinstance(order, BuyTech):
-        held = state.powers[power]
-        return tech_problem(data, held.techs, 0, held.florins, order.tech, terms)
-    if isinstance(order, Build):
-        return build_problem(data, state, state, power, order, terms)[0]
-    if isinstance(order, BuyPiece):
-        return buy_piece_problem(data, state, state, power, order, terms)[0]
-    if piece_named(data, state, power, order.piece) is None and _bought_by_mail(
-        data, state, power, order.piece, mail
-    ):
-        return None  # judged when the phase resolves, once the piece is bought
-    if isinstance(order, UpgradePiece):
-        return upgrade_problem(data, state, state, power, order, terms)[0]
-    return customise_problem(data, state, power, order, terms)[0]
+__all__ = ["build_problem", "buy_piece_problem", "resolve", "tech_problem", "upgrade_problem"]
 
 
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:

@@ -1,0 +1,101 @@
+"""Arrival checks that depend on the mail's other lines: each order is judged by its phase's own
+resolution, run on a copy of the state with only this power's orders, applied as the phase applies
+them (the lines accepted above it in the order written; sales, card plays and the cathedral first,
+wherever they stand, as the phase takes them). One path, so a line is refused on arrival for the
+reason it would fail at the deadline, and not for one the lines above remove.
+
+Setup deployment (004 L69-70) and purchases (002 L795-890) depend on nothing but the power's own
+orders and the window's start (bar a TACCAGNO another power plays, judged at the deadline): what
+fails there is refused (R85). Positioning (L1532-1554) places the VF that the reinforcements bring
+(L962-1006), which freed prisoners (L1006) and the other phases of the window can still change:
+what fails there is a warning, and the order is kept (R86).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.orders import Order
+from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.orders import PLACEMENT, Deploy, PlaceCathedral, PlayPurchaseCard, Reserve
+from adjudicator.rulesets.medioevo.orders_economy import Sell
+from adjudicator.rulesets.medioevo.phases import deployment, purchases
+from adjudicator.rulesets.medioevo.state import MedioevoState
+
+Resolve = Callable[[MedioevoState, str, Mapping[str, Sequence[Order]], Dice], Resolution]
+"""The ruleset's ``resolve`` for one phase."""
+
+
+class LeastDice(Dice):
+    """Every die shows 1: a rehearsal assumes the least a roll can bring (a loan, CIAMBELLANO)."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return 1
+
+
+def _failure(resolution: Resolution, power: str, order: Order) -> str | None:
+    """Why ``order``, the last the power gave, failed in the rehearsal; None when it succeeded."""
+    text = order.canonical()
+    mine = [r for r in resolution.results if r.power == power and r.order == text]
+    if not mine or mine[-1].ok:
+        return None
+    reason = mine[-1].reason
+    return reason.message if reason else "it would fail"
+
+
+def deploy_problem(
+    state: MedioevoState,
+    power: str,
+    order: Deploy,
+    earlier: Sequence[Order],
+    mail: Sequence[Order],
+    data: DataSet,
+) -> str | None:
+    """A DEPLOY after the ones above it, the mail's cathedral placed first (as the phase does)."""
+    first = [o for o in mail if isinstance(o, PlaceCathedral)]
+    given = (*first, *(o for o in earlier if isinstance(o, Deploy)), order)
+    return _failure(deployment.resolve(state, {power: given}, data), power, order)
+
+
+def purchase_problem(
+    state: MedioevoState,
+    power: str,
+    order: Order,
+    earlier: Sequence[Order],
+    mail: Sequence[Order],
+    data: DataSet,
+) -> str | None:
+    """A purchase after the ones above it: bought, paid and counted before it is judged."""
+    first = [o for o in mail if isinstance(o, Sell | PlayPurchaseCard)]
+    above = [o for o in earlier if o.phase == order.phase and not isinstance(o, Sell | PlayPurchaseCard)]
+    return _failure(purchases.resolve(state, {power: (*first, *above, order)}, data), power, order)
+
+
+def placement_warning(
+    state: MedioevoState,
+    power: str,
+    order: Order,
+    earlier: Sequence[Order],
+    mail: Sequence[Order],
+    before: Sequence[str],
+    resolve: Resolve,
+) -> str | None:
+    """Why a PLACE would fail as things stand: the window's phases ``before`` the positioning
+    rehearsed with the mail's orders (dice showing 1), then the lines above it."""
+    for phase in before:
+        dice = LeastDice(b"", f"arrival {phase}")
+        state = _as_medioevo(resolve(state, phase, {power: [o for o in mail if o.phase == phase]}, dice))
+    reserve = [o for o in mail if isinstance(o, Reserve)]
+    above = [o for o in earlier if o.phase == PLACEMENT and not isinstance(o, Reserve)]
+    placed = resolve(state, PLACEMENT, {power: (*reserve, *above, order)}, LeastDice(b"", "arrival"))
+    why = _failure(placed, power, order)
+    if why is None:
+        return None
+    return f"as things stand, {why}; kept, and judged at the deadline with the VF you get then"
+
+
+def _as_medioevo(resolution: Resolution) -> MedioevoState:
+    assert isinstance(resolution.state, MedioevoState)
+    return resolution.state
