@@ -66,10 +66,14 @@ def test_ready_with_refused_lines_waits_for_the_fix(mail_game: MailGame) -> None
     assert not cli.ready and "READY not counted: fix line 3" in cli.render()  # the CLI's submit
     judge.submit(f"{envelope('byzantium')}\nBUY TECH Caccia\nREADY", now=NOW)
 
-    orders = "BUY TECH Caccia\nBUY TECH Allevamento\nBUY Galea IN Atlantis\nLOAN"
+    orders = "BUY TECH Caccia\nBUY TECH Allevamento\nBUY Galea IN Atlantis\nLOAN\nPLACE 30 IN Pest"
     body = f"{envelope()}\n{orders}\nREADY\n\nThanks, Andras"
     text = receipt_of(mail_game, THUNDERBIRD.format(mid="t1", body=body))
-    assert "line 8: 'Thanks, Andras'" in text  # refused, but it is no order: it holds no READY back
+    assert "line 9: 'Thanks, Andras'" in text  # refused, but it is no order: it holds no READY back
+    assert (
+        "Warnings (1), kept but may fail at the deadline:\n  line 6: 'PLACE 30 IN Pest': as things stand"
+        in text
+    )
     assert "READY not counted: fix line 4 and send again" in text, text
     assert "or send READY alone to accept the orders as they stand" in text
     assert ready(mail_game) == {
@@ -81,13 +85,17 @@ def test_ready_with_refused_lines_waits_for_the_fix(mail_game: MailGame) -> None
     assert not any("resolved" in line for line in judge.process_due(NOW))  # no early resolution
 
     text = receipt_of(
-        mail_game, GMAIL.format(mid="g2", body=f"{envelope()}\nREADY", html=f"{envelope()}<br>READY")
+        mail_game,
+        GMAIL.format(
+            mid="g2", body=f"{envelope()}\nREADY\n\nThanks!", html=f"{envelope()}<br>READY<br><br>Thanks!"
+        ),
     )
+    # READY alone ("Thanks!" is no order) counts and keeps the orders accepted above
     assert "your standing orders are kept" in text and "Ready: yes" in text, text
     with Session(mail_game.engine) as session:
         last = session.exec(
             select(OrderSet).where(OrderSet.power == "hungary").order_by(OrderSet.version.desc())  # type: ignore[attr-defined]
         ).first()
     assert last is not None and last.ready
-    assert last.orders == ["BUY TECH caccia", "BUY TECH allevamento", "LOAN"]
+    assert last.orders == ["BUY TECH caccia", "BUY TECH allevamento", "LOAN", "PLACE 30 IN pest"]
     assert any("resolved (every power is READY)" in line for line in judge.process_due(NOW))

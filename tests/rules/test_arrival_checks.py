@@ -6,6 +6,7 @@ warning where the deadline can still change the answer (R85, R86)."""
 from __future__ import annotations
 
 from adjudicator.orders.text import split_order_text
+from adjudicator.rulesets.medioevo.order_words import meant_as_order
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from tests.rules.economy_window import RULES, economy, play, refused, results
 from tests.rules.test_purchase_cards import LT2, LT3, techs
@@ -94,3 +95,10 @@ def test_place_beyond_the_vf_to_place_is_a_warning_L1542() -> None:
     said = warnings(state, "hungary", "PLACE 5 IN Banato", "PLACE 5 IN Slovacchia")
     assert said[0] == ""
     assert "left to place" in said[1] and "as things stand" in said[1]
+
+
+def test_a_line_that_is_no_order_holds_no_ready_back() -> None:
+    """R87: "Thanks" or "Regards, Bob" is refused as no order but says nothing about the orders;
+    a line that opens with an order's word, a slip of one or a number was meant as an order."""
+    assert not any(map(meant_as_order, ["Thanks!", "Regards, Bob", "Please find my orders", "Dear GM"]))
+    assert all(map(meant_as_order, ["BUILD Torre IN Atlantis", "BULD Torre IN Pest", "laon", "10 IN Pest"]))

@@ -120,7 +120,11 @@ def _one(
     held = start.powers[power].techs
     if isinstance(order, BuyTech):
         problem = tech_problem(data, held, bought, state.powers[power].florins, order.tech, terms)
-        if order.tech in state.powers[power].techs:
+        if order.tech in state.powers[power].techs and order.tech not in held:
+            problem = (
+                f"you get {data.technologies[order.tech].name} in this phase already (a card or a line above)"
+            )
+        elif order.tech in state.powers[power].techs:
             problem = f"you already have {data.technologies[order.tech].name}"
         if problem:
             return problem, 0, state, None
