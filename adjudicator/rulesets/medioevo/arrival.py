@@ -17,11 +17,20 @@ from collections.abc import Callable, Mapping, Sequence
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.orders import PLACEMENT, Deploy, PlaceCathedral, PlayPurchaseCard, Reserve
+from adjudicator.rulesets.medioevo.orders import (
+    PLACEMENT,
+    PURCHASES,
+    Deploy,
+    PlaceCathedral,
+    PlayPurchaseCard,
+    Reserve,
+)
 from adjudicator.rulesets.medioevo.orders_economy import Sell
-from adjudicator.rulesets.medioevo.phases import deployment, purchases
+from adjudicator.rulesets.medioevo.phases import deployment, placement, purchase_cards, purchases
+from adjudicator.rulesets.medioevo.phases.purchases import Buying
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 Resolve = Callable[[MedioevoState, str, Mapping[str, Sequence[Order]], Dice], Resolution]
@@ -35,10 +44,10 @@ class LeastDice(Dice):
         return 1
 
 
-def _failure(resolution: Resolution, power: str, order: Order) -> str | None:
+def _failure(results: Sequence[OrderResult], power: str, order: Order) -> str | None:
     """Why ``order``, the last the power gave, failed in the rehearsal; None when it succeeded."""
     text = order.canonical()
-    mine = [r for r in resolution.results if r.power == power and r.order == text]
+    mine = [r for r in results if r.power == power and r.order == text]
     if not mine or mine[-1].ok:
         return None
     reason = mine[-1].reason
@@ -56,44 +65,69 @@ def deploy_problem(
     """A DEPLOY after the ones above it, the mail's cathedral placed first (as the phase does)."""
     first = [o for o in mail if isinstance(o, PlaceCathedral)]
     given = (*first, *(o for o in earlier if isinstance(o, Deploy)), order)
-    return _failure(deployment.resolve(state, {power: given}, data), power, order)
+    return _failure(deployment.resolve(state, {power: given}, data).results, power, order)
 
 
-def purchase_problem(
-    state: MedioevoState,
-    power: str,
-    order: Order,
-    earlier: Sequence[Order],
-    mail: Sequence[Order],
-    data: DataSet,
-) -> str | None:
-    """A purchase after the ones above it: bought, paid and counted before it is judged."""
-    first = [o for o in mail if isinstance(o, Sell | PlayPurchaseCard)]
-    above = [o for o in earlier if o.phase == order.phase and not isinstance(o, Sell | PlayPurchaseCard)]
-    return _failure(purchases.resolve(state, {power: (*first, *above, order)}, data), power, order)
+class Rehearsal:
+    """One mail's rehearsals, made as its lines are checked in order: its purchases, one line at a
+    time on the state the lines above left; the window's phases before the positioning, with the
+    mail's orders (dice showing 1), once for all its PLACE lines, as they do not depend on them."""
 
+    def __init__(self, resolve: Resolve, before: Sequence[str], data: DataSet) -> None:
+        self.resolve, self.before, self.data = resolve, tuple(before), data
+        self._done: dict[tuple[str, tuple[Order, ...]], tuple[MedioevoState, MedioevoState]] = {}
+        self._buying: dict[
+            tuple[str, tuple[Order, ...]], tuple[MedioevoState, tuple[Order, ...], Buying]
+        ] = {}
 
-def placement_warning(
-    state: MedioevoState,
-    power: str,
-    order: Order,
-    earlier: Sequence[Order],
-    mail: Sequence[Order],
-    before: Sequence[str],
-    resolve: Resolve,
-) -> str | None:
-    """Why a PLACE would fail as things stand: the window's phases ``before`` the positioning
-    rehearsed with the mail's orders (dice showing 1), then the lines above it."""
-    for phase in before:
-        dice = LeastDice(b"", f"arrival {phase}")
-        state = _as_medioevo(resolve(state, phase, {power: [o for o in mail if o.phase == phase]}, dice))
-    reserve = [o for o in mail if isinstance(o, Reserve)]
-    above = [o for o in earlier if o.phase == PLACEMENT and not isinstance(o, Reserve)]
-    placed = resolve(state, PLACEMENT, {power: (*reserve, *above, order)}, LeastDice(b"", "arrival"))
-    why = _failure(placed, power, order)
-    if why is None:
-        return None
-    return f"as things stand, {why}; kept, and judged at the deadline with the VF you get then"
+    def purchase_problem(
+        self, state: MedioevoState, power: str, order: Order, earlier: Sequence[Order], mail: Sequence[Order]
+    ) -> str | None:
+        """A purchase after the ones above it: bought, paid and counted before it is judged."""
+        first = tuple(o for o in mail if isinstance(o, Sell | PlayPurchaseCard))
+        above = tuple(
+            o for o in earlier if o.phase == PURCHASES and not isinstance(o, Sell | PlayPurchaseCard)
+        )
+        cached = self._buying.get((power, first))
+        if cached is not None and cached[0] is state and above[: len(cached[1])] == cached[1]:
+            _, done, buying = cached
+        else:
+            banned = purchase_cards.play_bans(state, {power: first}, self.data, [], [])
+            done, buying = (), purchases.begin(state, banned, power, first, self.data, [], [])
+        for earlier_order in above[len(done) :]:
+            buying = purchases.buy(buying, earlier_order, self.data, [], [])
+        self._buying[(power, first)] = (state, above, buying)
+        results: list[OrderResult] = []
+        purchases.buy(buying, order, self.data, [], results)
+        return _failure(results, power, order)
+
+    def state_before_placement(
+        self, state: MedioevoState, power: str, mail: Sequence[Order]
+    ) -> MedioevoState:
+        key = (power, tuple(mail))
+        done = self._done.get(key)
+        if done is not None and done[0] is state:
+            return done[1]
+        start = state
+        for phase in self.before:
+            given = {power: [o for o in mail if o.phase == phase]}
+            state = _as_medioevo(self.resolve(state, phase, given, LeastDice(b"", f"arrival {phase}")))
+        self._done[key] = (start, state)
+        return state
+
+    def placement_warning(
+        self, state: MedioevoState, power: str, order: Order, earlier: Sequence[Order], mail: Sequence[Order]
+    ) -> str | None:
+        """Why a PLACE would fail as things stand, after the lines above it (RESERVE first)."""
+        state = self.state_before_placement(state, power, mail)
+        reserve = [o for o in mail if isinstance(o, Reserve)]
+        above = [o for o in earlier if o.phase == PLACEMENT and not isinstance(o, Reserve)]
+        results: list[OrderResult] = []
+        placement.place_orders(state, power, (*reserve, *above, order), self.data, [], results)
+        why = _failure(results, power, order)
+        if why is None:
+            return None
+        return f"as things stand, {why}; kept, and judged at the deadline with the VF you get then"
 
 
 def _as_medioevo(resolution: Resolution) -> MedioevoState:

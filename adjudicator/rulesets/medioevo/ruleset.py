@@ -13,6 +13,7 @@ with the first keep and diplomacy (ruling R35).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, cast
 
 from adjudicator.core.dice import Dice
@@ -166,6 +167,7 @@ class MedioevoRuleset:
         order: Order,
         earlier: Sequence[Order] = (),
         mail: Sequence[Order] = (),
+        rehearsal: arrival.Rehearsal | None = None,
     ) -> str | None:
         if isinstance(order, PlayPurchaseCard):
             return purchase_cards.check(state, power, order, self.data, earlier)
@@ -188,8 +190,9 @@ class MedioevoRuleset:
             return reinforcements.buy_vf_problem(techs, order, self.data)
         if isinstance(order, Deploy):
             return arrival.deploy_problem(state, power, order, earlier, mail, self.data)
+        rehearsal = rehearsal or self._rehearsal(state)
         if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
-            return arrival.purchase_problem(state, power, order, earlier, mail, self.data)
+            return rehearsal.purchase_problem(state, power, order, earlier, mail)
         problem = (
             deployment.check(state, power, order, self.data)
             or fire_sale.check(state, power, order, self.data, earlier)
@@ -204,12 +207,16 @@ class MedioevoRuleset:
             )
         )
         if problem is None and isinstance(order, Place):
-            phases = window_spec(self, state).phases
-            before = phases[: phases.index(PLACEMENT)] if PLACEMENT in phases else ()
-            warning = arrival.placement_warning(state, power, order, earlier, mail, before, self.resolve)
+            warning = rehearsal.placement_warning(state, power, order, earlier, mail)
             if warning:
                 raise Unsure(warning)
         return problem
+
+    def _rehearsal(self, state: MedioevoState) -> arrival.Rehearsal:
+        """One mail's rehearsals (R85, R86): the open window's phases before the positioning."""
+        phases = window_spec(self, state).phases
+        before = phases[: phases.index(PLACEMENT)] if PLACEMENT in phases else ()
+        return arrival.Rehearsal(self.resolve, before, self.data)
 
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
@@ -221,7 +228,7 @@ class MedioevoRuleset:
             self.data,
             open_phases(self, state),
             window_label(self, state),
-            self._check if strict else None,
+            partial(self._check, rehearsal=self._rehearsal(_mu(state))) if strict else None,
         )
         return mark_non_orders(submission)
 

@@ -24,6 +24,7 @@ Each power's fire sales (``fire_sale.py``, L921-923) come before its cards and o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
@@ -66,7 +67,16 @@ from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, terms_for
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-__all__ = ["build_problem", "buy_piece_problem", "resolve", "tech_problem", "upgrade_problem"]
+__all__ = [
+    "Buying",
+    "begin",
+    "build_problem",
+    "buy",
+    "buy_piece_problem",
+    "resolve",
+    "tech_problem",
+    "upgrade_problem",
+]
 
 
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
@@ -76,27 +86,57 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     state = purchase_cards.play_bans(state, orders, data, events, results)
     for power in state.acting_order():
         given = orders.get(power, ())
-        state = fire_sale.resolve_sales(state, power, given, PURCHASES, data, events, results)
-        state, made, bought = purchase_cards.play_own(start, state, power, given, data, events, results)
-        terms = terms_for(state, power, data, made, start.powers[power].techs)
+        buying = begin(start, state, power, given, data, events, results)
         for order in given:
-            if isinstance(order, PlayPurchaseCard | Sell) or order.phase != PURCHASES:
-                continue
-            problem, cost, state, event = _one(start, state, power, order, data, terms, bought)
-            if problem is None:
-                bought += isinstance(order, BuyTech)
-                state = _pay(state, power, cost)
-                if event is not None:
-                    events.append(event)
-                results.append(
-                    OrderResult.success(power, PURCHASES, order.canonical(), f"paid {cost} florins")
-                )
-            else:
-                results.append(
-                    OrderResult.failure(power, PURCHASES, order.canonical(), "not-allowed", problem)
-                )
+            if not isinstance(order, PlayPurchaseCard | Sell) and order.phase == PURCHASES:
+                buying = buy(buying, order, data, events, results)
+        state = buying.state
     state = repairs.reduce_unrepaired(state, data, events)
     return Resolution(state, tuple(events), tuple(results))
+
+
+@dataclass(frozen=True)
+class Buying:
+    """One power's purchases under way: the phase's start, the state so far, the power's terms
+    (its cards) and the technologies it has acquired this turn."""
+
+    start: MedioevoState
+    state: MedioevoState
+    power: str
+    terms: Terms
+    bought: int
+
+
+def begin(
+    start: MedioevoState,
+    state: MedioevoState,
+    power: str,
+    given: Sequence[Order],
+    data: DataSet,
+    events: list[Event],
+    results: list[OrderResult],
+) -> Buying:
+    """The power's fire sales, then its purchase cards: what comes before its other orders."""
+    state = fire_sale.resolve_sales(state, power, given, PURCHASES, data, events, results)
+    state, made, bought = purchase_cards.play_own(start, state, power, given, data, events, results)
+    return Buying(start, state, power, terms_for(state, power, data, made, start.powers[power].techs), bought)
+
+
+def buy(
+    buying: Buying, order: Order, data: DataSet, events: list[Event], results: list[OrderResult]
+) -> Buying:
+    """One order judged, applied and paid at once to the bank, or failed with its reason."""
+    power = buying.power
+    problem, cost, state, event = _one(
+        buying.start, buying.state, power, order, data, buying.terms, buying.bought
+    )
+    if problem is not None:
+        results.append(OrderResult.failure(power, PURCHASES, order.canonical(), "not-allowed", problem))
+        return buying
+    if event is not None:
+        events.append(event)
+    results.append(OrderResult.success(power, PURCHASES, order.canonical(), f"paid {cost} florins"))
+    return replace(buying, state=_pay(state, power, cost), bought=buying.bought + isinstance(order, BuyTech))
 
 
 def _one(
