@@ -104,6 +104,7 @@ class Rehearsal:
     def state_before_placement(
         self, state: MedioevoState, power: str, mail: Sequence[Order]
     ) -> MedioevoState:
+        """The state when the positioning begins, as things stand (made once a mail)."""
         key = (power, tuple(mail))
         done = self._done.get(key)
         if done is not None and done[0] is state:
