@@ -87,7 +87,9 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     if places:
         chosen = places[_pick(key + "place", len(places))]
         lines.append(Place(2, chosen.territory).canonical())
-    return lines
+    # a technology a card gives in this phase (PLAY Contessa FOR x) is not bought as well
+    free = {line.rsplit(" FOR ", 1)[1] for line in lines if line.startswith("PLAY ") and " FOR " in line}
+    return [line for line in lines if not (line.startswith("BUY TECH ") and line[len("BUY TECH ") :] in free)]
 
 
 def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:

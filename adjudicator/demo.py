@@ -55,8 +55,10 @@ def play_demo(
         for power in DEMO_POWERS:
             view = judge.view(game, power)
             lines = medioevo_orders(view, ruleset.legal_orders(state, power))
-            mail = "\n".join([f"GAME {game} POWER {power} SECRET {secrets[power]}", *lines, "READY"])
-            judge.submit(mail, source="demo")
+            envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}"
+            receipt = judge.submit("\n".join([envelope, *lines, "READY"]), source="demo")
+            if receipt.unready:  # a refused line holds READY back (R87): the accepted ones again
+                judge.submit("\n".join([envelope, *receipt.accepted, "READY"]), source="demo")
         done = judge.adjudicate(game)
         if progress:
             progress(", ".join(done.labels))

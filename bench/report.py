@@ -35,7 +35,10 @@ def play(judge: Judge, powers: tuple[str, ...], windows: int) -> list[str]:
         state = judge.state("bench")
         for power in powers:
             lines = medioevo_orders(judge.view("bench", power), ruleset.legal_orders(state, power))
-            judge.submit("\n".join([f"GAME bench POWER {power} SECRET {secrets[power]}", *lines, "READY"]))
+            envelope = f"GAME bench POWER {power} SECRET {secrets[power]}"
+            receipt = judge.submit("\n".join([envelope, *lines, "READY"]))
+            if receipt.unready:  # a refused line holds READY back (R87): the accepted ones again
+                judge.submit("\n".join([envelope, *receipt.accepted, "READY"]))
         labels.extend(judge.adjudicate("bench").labels)
     return labels
 

@@ -29,6 +29,8 @@ class IssueKind(StrEnum):
     ILLEGAL = "illegal"
     AMBIGUOUS = "ambiguous"
     NOT_NOW = "not-now"
+    UNSURE = "unsure"  # accepted, with a warning: it would fail as things stand
+    NOT_AN_ORDER = "not-an-order"  # no order's word at all ("Thanks"): it holds no READY back
 
 
 NOT_AN_ORDER = "not an order"
@@ -54,11 +56,13 @@ class LineIssue:
 
 @dataclass(frozen=True, slots=True)
 class Submission:
-    """What a parser made of a power's order text."""
+    """What a parser made of a power's order text. ``warnings``: accepted lines that would fail
+    as things stand, where the deadline can still change the answer (the order is kept)."""
 
     orders: tuple[Order, ...] = ()
     issues: tuple[LineIssue, ...] = ()
     ready: bool = False
+    warnings: tuple[LineIssue, ...] = ()
 
     def canonical_lines(self) -> list[str]:
         return [o.canonical() for o in self.orders]

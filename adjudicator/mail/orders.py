@@ -7,6 +7,7 @@ order lines are all rejected stores nothing, so the standing set is not replaced
 
 from __future__ import annotations
 
+from adjudicator.core.orders import IssueKind
 from adjudicator.mail.actions import Context
 from adjudicator.mail.commands import split_message
 from adjudicator.mail.receipt import render_receipt
@@ -24,13 +25,15 @@ def act_on_orders(ctx: Context) -> list[str]:
     window = judge._lock_open_window(session, game, given.envelope.get("WINDOW"))
     ruleset = judge.ruleset(game)
     state = judge._state(game)
-    kept = not given.lines
+    submission = ruleset.parse(state, ctx.power, given.lines)
+    # "READY\n\nThanks!" is a READY alone: a line that is no order at all changes nothing (R87)
+    chatter = all(issue.kind is IssueKind.NOT_AN_ORDER for issue in submission.issues)
+    kept = not submission.orders and chatter and given.ready is not None
     if kept:
         previous = judge._latest_sets(session, window).get(ctx.power)
         lines = list(enumerate(previous.orders if previous else [], start=1))
         parsed = OrderText(envelope=given.envelope, ready=given.ready, lines=lines)
     else:
-        submission = ruleset.parse(state, ctx.power, given.lines)
         if not submission.orders:
             return [
                 "No order of your mail was accepted, so nothing was stored: your standing orders "

@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from adjudicator.dates import deadline_text
-from adjudicator.service.judge import Receipt
+from adjudicator.service.receipts import Receipt
+
+
+def _ready(receipt: Receipt) -> str:
+    if receipt.unready:  # R87
+        again = "send again (or send READY alone to accept the orders as they stand)"
+        return f"no. {receipt.ready_not_counted(again)}"
+    return "yes" if receipt.ready else "no (send READY when you are done)"
 
 
 def render_receipt(
@@ -41,12 +48,15 @@ def render_receipt(
     if receipt.rejected:
         lines += ["", f"Rejected ({len(receipt.rejected)}), fix and send the whole set again:"]
         lines += [f"  {why}" for why in receipt.rejected]
+    if receipt.warnings:
+        lines += ["", f"Warnings ({len(receipt.warnings)}), kept but may fail at the deadline:"]
+        lines += [f"  {why}" for why in receipt.warnings]
     if summary:
         lines += ["", "What these orders leave:", *(f"  {s}" for s in summary)]
     lines += [
         "",
         f"Deadline: {deadline_text(receipt.deadline, now, zone)}",
-        f"Ready: {'yes' if receipt.ready else 'no (send READY when you are done)'}",
+        f"Ready: {_ready(receipt)}",
         "A later mail replaces this set until the deadline.",
     ]
     return "\n".join(lines)

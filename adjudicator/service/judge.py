@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +19,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.ids import check_address, check_game_id, check_power_id
 from adjudicator.core.options import GAME_OPTIONS, option_problems
+from adjudicator.core.orders import IssueKind
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
@@ -37,6 +37,7 @@ from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
 from adjudicator.service.history import HistoryTools
+from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
 from adjudicator.store.models import (
     Game,
@@ -45,50 +46,6 @@ from adjudicator.store.models import (
     Window,
     utcnow,
 )
-
-
-@dataclass(frozen=True)
-class Receipt:
-    """What a submission stored: the canonical echo, the rejected lines, and a short hash."""
-
-    game: str
-    power: str
-    window: str
-    version: int
-    accepted: tuple[str, ...]
-    rejected: tuple[str, ...]
-    ready: bool
-    digest: str
-    deadline: datetime | None
-    zone: str = "UTC"
-    """The zone the player reads dates in (adjudicator/dates.py)."""
-
-    def render(self) -> str:
-        lines = [
-            f"Orders of {self.power} for {self.game} {self.window} (version {self.version}, {self.digest})"
-        ]
-        lines += [f"  accepted: {o}" for o in self.accepted] or ["  accepted: no orders"]
-        lines += [f"  REJECTED {r}" for r in self.rejected]
-        lines.append(f"  ready: {'yes' if self.ready else 'no'}")
-        if self.deadline:
-            lines.append(f"  deadline: {when_text(self.deadline, self.zone)}")
-        return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class Adjudicated:
-    labels: tuple[str, ...]
-    now_open: str
-    over: bool
-    results: int = 0
-    events: int = 0
-    outbox: tuple[int, ...] = field(default=())
-
-    @property
-    def then(self) -> str:
-        """What follows, as the CLI, the GM's mail and the deadline pass say it: ``now open: T2.bids``,
-        or ``the game is over`` after the last window (whose successor is never open)."""
-        return "the game is over" if self.over else f"now open: {self.now_open}"
 
 
 class Judge(GmTools, DeadlineTools, HistoryTools):
@@ -252,6 +209,10 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         rejected = tuple(i.describe() for i in submission.issues) + tuple(
             f"line {n}: {line!r}: {why}" for n, line, why in parsed.problems
         )
+        # R87: READY waits until every line meant as an order is accepted ("Thanks" is not one)
+        refused = sorted({i.line_no for i in submission.issues if i.kind is not IssueKind.NOT_AN_ORDER})
+        unready = tuple(refused) if parsed.ready else ()
+        ready = bool(parsed.ready) and not unready
         version = 1 + (
             session.exec(
                 select(func.max(OrderSet.version)).where(
@@ -270,7 +231,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
                 text=redact_secret(text),
                 orders=list(accepted),
                 issues=list(rejected),
-                ready=bool(parsed.ready),
+                ready=ready,
                 source=source,
                 submitted_at=now,
             )
@@ -282,10 +243,12 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             version,
             accepted,
             rejected,
-            bool(parsed.ready),
+            ready,
             order_digest(accepted),
             as_utc(window.deadline) if window.deadline else None,
             self._zone_of(session, game, power),
+            tuple(w.describe() for w in submission.warnings),
+            unready,
         )
         try:
             session.flush()
@@ -392,11 +355,6 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         return Adjudicated(
             tuple(labels), final.label, game.status == "over", len(outcome.results), len(outcome.events)
         )
-
-
-def order_digest(accepted: Sequence[str]) -> str:
-    """The short hash of an accepted order set that receipts show."""
-    return hashlib.sha256("\n".join(accepted).encode()).hexdigest()[:8].upper()
 
 
 def redact_secret(text: str) -> str:

@@ -26,7 +26,8 @@ from adjudicator.service.expectations import (
     result_failures,
     state_failures,
 )
-from adjudicator.service.judge import Adjudicated, Judge, Receipt
+from adjudicator.service.judge import Judge
+from adjudicator.service.receipts import Adjudicated, Receipt
 from adjudicator.store.db import make_engine, migrate
 
 

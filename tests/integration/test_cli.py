@@ -43,6 +43,7 @@ def test_a_game_from_creation_to_the_second_window(cli: CliRunner, tmp_path: Pat
     assert receipt.exit_code == 0, receipt.output
     assert "accepted: LOAN" in receipt.output
     assert "REJECTED line 3: 'PLACE 9 IN Atlantide': no territory called 'Atlantide'" in receipt.output
+    assert "ready: no (READY not counted: fix line 3 and submit again)" in receipt.output  # R87
 
     shown = cli.invoke(app, ["game", "show", "g1"])
     assert "T1.economy" in shown.output and "hungary" in shown.output

@@ -45,8 +45,10 @@ def test_orders_receipt_summary_deadline_in_the_players_zone(mail_game: MailGame
     assert f"florins now: {florins}" in text and "technologies this turn: 1 of 3" in text
     assert "purchases: 100 florins" in text
     assert "Deadline: Mon 3 Mar 2025 13:00 CET, in 1 day 23 hours" in text  # 12:00 UTC + 1 h
-    assert "Ready: yes" in text and "hash " in text
-    assert latest(mail_game, "hungary").orders == ["BUY TECH caccia"] and latest(mail_game, "hungary").ready
+    assert "Ready: no. READY not counted: fix line 4 and send again" in text and "hash " in text  # R87
+    assert (
+        latest(mail_game, "hungary").orders == ["BUY TECH caccia"] and not latest(mail_game, "hungary").ready
+    )
     assert mail_game.power("hungary").timezone == "Europe/Rome"
 
 

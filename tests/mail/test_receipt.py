@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from adjudicator.dates import deadline_text, time_left
 from adjudicator.mail.receipt import render_receipt
-from adjudicator.service.judge import Receipt
+from adjudicator.service.receipts import Receipt
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -465,10 +465,12 @@ def test_card_plays_that_are_refused() -> None:
 
 
 def test_a_play_accepted_on_arrival_can_still_fail_when_the_phase_resolves() -> None:
-    """The mail buys MATEMATICA for AVARO, but that purchase fails for want of florins: AVARO is
-    judged again in the taxes and fails with its reason; the card stays in hand."""
-    state = economy("SET hungary florins 150", "GRANT hungary card AVARO")
+    """The mail buys MATEMATICA for AVARO, but that purchase fails for want of florins (the GM
+    took florins after the mail came): AVARO is judged again in the taxes and fails with its
+    reason; the card stays in hand."""
+    state = economy("GRANT hungary card AVARO")
     orders = mail(state, "hungary", "BUY TECH Commercio", "BUY TECH Matematica", "PLAY Avaro ON france")
+    state, _ = RULES.gm_edit(state, "SET hungary florins 150")
     outcome = resolve_window(RULES, state, {"hungary": orders}, SEED)
     failed = [r for o in outcome.phases for r in o.results if r.reason and r.order.startswith("PLAY")]
     assert [r.reason.message for r in failed if r.reason] == ["AVARO needs MATEMATICA"]

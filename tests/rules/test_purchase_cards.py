@@ -76,14 +76,14 @@ def test_ospitaliere_example_L2701_the_free_technology_counts_without_universita
     """Ex L2701 gives a 4th technology without UNIVERSITÀ; the card text (L2728-2729) lets only
     UNIVERSITÀ pass the 3 a turn (L807): the free one counts, so the third BUY TECH fails."""
     state = economy(*techs("hungary", "MONOTEISMO", "INVESTITURA"), "GRANT hungary card OSPITALIERE")
-    orders = mail(
-        state,
-        "hungary",
+    lines = (
         "PLAY Ospitaliere FOR Vassallaggio",
         "BUY TECH Matematica",
         "BUY TECH Commercio",
         "BUY TECH Agricoltura",
     )
+    assert rejected(state, "hungary", *lines)[3] == "at most 3 technologies a turn (L807)"  # on arrival too
+    orders = RULES.parse(state, "hungary", list(enumerate(lines, 1)), strict=False).orders
     resolution = purchases(state, {"hungary": orders})
     hungary = after(resolution).powers["hungary"]
     assert {"vassallaggio", "matematica", "commercio"} <= set(hungary.techs)
@@ -130,10 +130,10 @@ def test_architetto_example_L2474_half_price_after_other_discounts() -> None:
     assert after(resolution).bank == state.bank + 800
     assert notes(resolution)["BUILD cathedral IN croazia"] == "paid 500 florins"
     assert notes(resolution)["BUILD fort IN slovacchia"] == "paid 100 florins"
-    # the same mail without the card: the Cattedrale alone is more than 900 - 400
+    # the same mail without the card: the lines above pay 600 of the 900 first (L801)
     assert (
         rejected(state, "hungary", *lines[1:])[-1]
-        == "a Cattedrale in Croazia costs 1000 florins and you have 900"
+        == "a Cattedrale in Croazia costs 1000 florins and you have 300"
     )
 
 

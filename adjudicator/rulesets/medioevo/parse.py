@@ -59,7 +59,7 @@ from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptc
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.parse_cards import play
 from adjudicator.rulesets.medioevo.parse_diplomacy_cards import gift_or_cancel
-from adjudicator.rulesets.medioevo.parse_support import IN, Reject, resolve
+from adjudicator.rulesets.medioevo.parse_support import IN, Reject, Unsure, resolve
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -398,7 +398,8 @@ _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 Checker = Callable[[MedioevoState, str, Order, Sequence[Order], Sequence[Order]], str | None]
 """``check(state, power, order, earlier, mail)``: ``earlier`` the orders accepted from the lines
-above, ``mail`` every order read from the mail (a card play counts the technologies it buys)."""
+above, ``mail`` every order read from the mail (a card play counts the technologies it buys).
+It raises :class:`Unsure` to accept the order with a warning."""
 
 
 def parse_lines(
@@ -429,6 +430,7 @@ def parse_lines(
             issues.append(LineIssue(number, line, rej.kind, rej.message))
     mail = [order for _, _, order in read]
     orders: list[Order] = []
+    warnings: list[LineIssue] = []
     for number, line, order in read:
         try:
             if order.phase not in open_phases:
@@ -445,9 +447,11 @@ def parse_lines(
             problem = check(state, power, order, orders, mail) if check else None
             if problem:
                 raise Reject(IssueKind.ILLEGAL, problem)
+        except Unsure as unsure:
+            warnings.append(LineIssue(number, line, IssueKind.UNSURE, unsure.message))
         except Reject as rej:
             issues.append(LineIssue(number, line, rej.kind, rej.message))
             continue
         orders.append(order)
     issues.sort(key=lambda issue: issue.line_no)
-    return Submission(orders=tuple(orders), issues=tuple(issues))
+    return Submission(orders=tuple(orders), issues=tuple(issues), warnings=tuple(warnings))

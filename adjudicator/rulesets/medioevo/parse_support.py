@@ -19,6 +19,15 @@ class Reject(Exception):
         self.message = message
 
 
+class Unsure(Exception):
+    """Raised by an arrival check: the order is accepted, and ``message`` warns that it would fail
+    as things stand, where the deadline can still change the answer (R86)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 def resolve(index: NameIndex, typed: str) -> str:
     """The id a typed name stands for; an unknown or ambiguous name rejects the line."""
     try:

@@ -13,10 +13,11 @@ with the first keep and diplomacy (ruling R35).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, cast
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import open_phases, window_label
+from adjudicator.core.engine import open_phases, window_label, window_spec
 from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import DieUse, PhaseSpec, Resolution, WindowSpec
@@ -24,11 +25,19 @@ from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections
-from adjudicator.rulesets.medioevo import edits, map_highlights, receipt_summary, report_sections, setup
+from adjudicator.rulesets.medioevo import (
+    arrival,
+    edits,
+    map_highlights,
+    receipt_summary,
+    report_sections,
+    setup,
+)
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
 from adjudicator.rulesets.medioevo.order_names import power_names
+from adjudicator.rulesets.medioevo.order_words import mark_non_orders
 from adjudicator.rulesets.medioevo.orders import (
     CARD_DRAW,
     CARDS,
@@ -51,6 +60,7 @@ from adjudicator.rulesets.medioevo.orders import (
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
+    Repair,
     Reserve,
     TakeLoan,
     UpgradePiece,
@@ -58,6 +68,7 @@ from adjudicator.rulesets.medioevo.orders import (
 from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
 from adjudicator.rulesets.medioevo.parse import parse_lines
+from adjudicator.rulesets.medioevo.parse_support import Unsure
 from adjudicator.rulesets.medioevo.phases import (
     bankruptcy,
     card_play,
@@ -158,6 +169,7 @@ class MedioevoRuleset:
         order: Order,
         earlier: Sequence[Order] = (),
         mail: Sequence[Order] = (),
+        rehearsal: arrival.Rehearsal | None = None,
     ) -> str | None:
         if isinstance(order, PlayPurchaseCard):
             return purchase_cards.check(state, power, order, self.data, earlier)
@@ -178,10 +190,12 @@ class MedioevoRuleset:
                 return "one BUY n VF a phase: see the line above"
             techs = card_play.techs_by_then(state, power, mail)
             return reinforcements.buy_vf_problem(techs, order, self.data)
-        after_sales = state  # purchases are checked with the florins the mail's sales bring first
-        if order.phase == PURCHASES:
-            after_sales = fire_sale.with_proceeds(state, power, mail, self.data)
-        return (
+        if isinstance(order, Deploy):
+            return arrival.deploy_problem(state, power, order, earlier, mail, self.data)
+        rehearsal = rehearsal or self._rehearsal(state)
+        if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
+            return rehearsal.purchase_problem(state, power, order, earlier, mail)
+        problem = (
             deployment.check(state, power, order, self.data)
             or fire_sale.check(state, power, order, self.data, earlier)
             or bankruptcy.check(state, power, order, self.data, earlier)
@@ -189,25 +203,36 @@ class MedioevoRuleset:
             or turn_order.check(state, power, order)
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
-            or purchases.check(after_sales, power, order, self.data, mail)
             or taxes.check(state, power, order)
             or placement.check(
                 placement.with_settlements_built(state, power, earlier), power, order, self.data
             )
         )
+        if problem is None and isinstance(order, Place):
+            warning = rehearsal.placement_warning(state, power, order, earlier, mail)
+            if warning:
+                raise Unsure(warning)
+        return problem
+
+    def _rehearsal(self, state: MedioevoState) -> arrival.Rehearsal:
+        """One mail's rehearsals (R85, R86): the open window's phases before the positioning."""
+        phases = window_spec(self, state).phases
+        before = phases[: phases.index(PLACEMENT)] if PLACEMENT in phases else ()
+        return arrival.Rehearsal(self.resolve, before, self.data)
 
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
     ) -> Submission:
-        return parse_lines(
+        submission = parse_lines(
             _mu(state),
             power,
             lines,
             self.data,
             open_phases(self, state),
             window_label(self, state),
-            self._check if strict else None,
+            partial(self._check, rehearsal=self._rehearsal(_mu(state))) if strict else None,
         )
+        return mark_non_orders(submission)
 
     def default_orders(self, state: GameState, phase: str, power: str) -> Sequence[Order]:
         """A silent power bids nothing, keeps a card by its standing priority (R17), borrows

@@ -10,8 +10,9 @@ from adjudicator.rulesets.medioevo.board import KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import BuildingBought
 from adjudicator.rulesets.medioevo.orders import Build
+from adjudicator.rulesets.medioevo.phases.piece_purchases import prerequisite_problem
 from adjudicator.rulesets.medioevo.phases.purchase_terms import PLAIN, Terms
-from adjudicator.rulesets.medioevo.state import MedioevoState, tech_level
+from adjudicator.rulesets.medioevo.state import MedioevoState
 
 LINES = ("civil", "fortification")
 
@@ -96,11 +97,10 @@ def build_problem(
     unplaceable = holdings.unplaceable(now, order.territory, data, "nothing bought is placed")
     if unplaceable:
         return unplaceable, None, 0
-    missing = [data.technologies[t].name for t in info.requires_all if t not in held]
-    if missing:
-        return f"a {info.name} needs {', '.join(missing)}", None, 0
-    if tech_level(len(held)) < info.min_lt:
-        return f"a {info.name} needs LT {info.min_lt}", None, 0
+    bought = now.powers[power].techs
+    problem = prerequisite_problem(data, info.name, info.requires_all, info.min_lt, held, bought)
+    if problem:
+        return problem, None, 0
     if info.needs_site and not land.site:
         return f"{land.name} has no settlement site for a {info.name}", None, 0
     if info.needs_settlement and _existing(now, order.territory, "civil", data) is None:

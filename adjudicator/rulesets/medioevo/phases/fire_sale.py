@@ -105,20 +105,6 @@ def check(
     return sale_problem(state, power, order, data)[0]
 
 
-def with_proceeds(state: MedioevoState, power: str, mail: Sequence[Order], data: DataSet) -> MedioevoState:
-    """The state with the florins the mail's sales of the purchases phase will bring, to check its
-    purchases on arrival: the sales come first (the items sold stay, only the florins count)."""
-    sold: set[tuple[str, str | None]] = set()
-    proceeds = 0
-    for order in mail:
-        if type(order) is Sell and (order.item, order.territory) not in sold:
-            sold.add((order.item, order.territory))
-            proceeds += sale_problem(state, power, order, data)[1]
-    if not proceeds:
-        return state
-    return state.with_power(power, florins=state.powers[power].florins + proceeds)
-
-
 def resolve_sales(
     state: MedioevoState,
     power: str,

@@ -4,6 +4,7 @@ L825-890; see purchases.py for the phase). A piece is named by its label (``gall
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from adjudicator.rulesets.medioevo import holdings
@@ -43,12 +44,29 @@ def piece_limit(data: DataSet, held: tuple[str, ...], kind: str) -> int:
     return per_lt.transport_kind * lt + extra
 
 
-def _prerequisites(data: DataSet, held: tuple[str, ...], item: Item) -> str | None:
-    missing = [data.technologies[t].name for t in item.requires_all if t not in held]
+def _prerequisites(data: DataSet, held: tuple[str, ...], item: Item, now: tuple[str, ...] = ()) -> str | None:
+    """Why the technologies held when the phase began do not allow ``item``; ``now``: those held
+    after this phase's purchases so far, named when they would have (R10)."""
+    return prerequisite_problem(data, item.name, item.requires_all, item.min_lt, held, now)
+
+
+def prerequisite_problem(
+    data: DataSet, name: str, needed: Sequence[str], min_lt: int, held: Collection[str], now: Collection[str]
+) -> str | None:
+    """Why a piece or building ``name`` cannot be bought with the technologies ``held`` when the
+    phase began. What ``now`` adds (bought in this phase) counts from the next turn: ex L2976,
+    CARPENTERIA bought now lets its owner buy level-II ships the next turn (R10); the refusal says
+    so rather than that the technology is missing."""
+    missing = [t for t in needed if t not in held]
     if missing:
-        return f"a {item.name} needs {', '.join(missing)}"
-    if tech_level(len(held)) < item.min_lt:
-        return f"a {item.name} needs LT {item.min_lt}"
+        names = ", ".join(data.technologies[t].name for t in missing)
+        if all(t in now for t in missing):
+            return f"{names}, bought this turn, allows a {name} from the next turn (L2976, R10)"
+        return f"a {name} needs {names}"
+    if tech_level(len(held)) < min_lt:
+        if tech_level(len(now)) >= min_lt:
+            return f"LT {min_lt}, reached this turn, allows a {name} from the next turn (L2976, R10)"
+        return f"a {name} needs LT {min_lt}"
     return None
 
 
@@ -79,7 +97,7 @@ def buy_piece_problem(
         return f"{land.name} had no settlement of yours when the phase began (L1534, L1538)", 0
     if item.domain == "sea" and not land.port:
         return f"{land.name} has no port for a {item.name}", 0
-    problem = _prerequisites(data, held, item)
+    problem = _prerequisites(data, held, item, now.powers[power].techs)
     if problem:
         return problem, 0
     limit = piece_limit(data, held, item.kind)
@@ -138,7 +156,7 @@ def upgrade_problem(
     if current is None or target is None or order.level <= piece.level:
         return f"{order.piece} is a level-{piece.level} piece: upgrade it to a higher level", 0, False
     problem = where_problem(now, power, piece, order.piece, "upgraded (L829)")
-    problem = problem or _prerequisites(data, start.powers[power].techs, target)
+    problem = problem or _prerequisites(data, start.powers[power].techs, target, now.powers[power].techs)
     if problem:
         return problem, 0, False
     cost = target.cost - current.cost

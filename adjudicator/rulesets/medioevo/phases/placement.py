@@ -142,29 +142,42 @@ def _place(
     return _put(state, power, order.territory, order.amount), OrderResult.success(power, PLACEMENT, text)
 
 
+def place_orders(
+    state: MedioevoState,
+    power: str,
+    mine: Sequence[Order],
+    data: DataSet,
+    events: list[Event],
+    results: list[OrderResult],
+) -> MedioevoState:
+    """One power's RESERVE, then its PLACE orders in the order written (the arrival check runs
+    this alone, arrival.py)."""
+    held = state.powers[power]
+    # last turn's reserve comes out from behind the screen with this turn's reinforcements
+    state = state.with_power(power, reinforcements=held.reinforcements + held.reserve, reserve=0)
+    for keep in (o for o in mine if isinstance(o, Reserve)):
+        problem = check(state, power, keep, data)
+        pool = state.powers[power].reinforcements
+        already = state.powers[power].reserve
+        if problem is None and already:
+            problem = "one RESERVE order a turn"
+        if problem:
+            results.append(OrderResult.failure(power, PLACEMENT, keep.canonical(), "illegal", problem))
+            continue
+        kept = min(keep.amount, pool)
+        state = _keep_back(state, power, kept)
+        results.append(OrderResult.success(power, PLACEMENT, keep.canonical(), f"{kept} VF kept back"))
+    for order in (o for o in mine if isinstance(o, Place)):
+        state, result = _place(state, power, order, data, events)
+        results.append(result)
+    return state
+
+
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
     events: list[Event] = []
     results: list[OrderResult] = []
     for power in state.acting_order():
-        held = state.powers[power]
-        # last turn's reserve comes out from behind the screen with this turn's reinforcements
-        state = state.with_power(power, reinforcements=held.reinforcements + held.reserve, reserve=0)
-        mine = orders.get(power, ())
-        for keep in (o for o in mine if isinstance(o, Reserve)):
-            problem = check(state, power, keep, data)
-            pool = state.powers[power].reinforcements
-            already = state.powers[power].reserve
-            if problem is None and already:
-                problem = "one RESERVE order a turn"
-            if problem:
-                results.append(OrderResult.failure(power, PLACEMENT, keep.canonical(), "illegal", problem))
-                continue
-            kept = min(keep.amount, pool)
-            state = _keep_back(state, power, kept)
-            results.append(OrderResult.success(power, PLACEMENT, keep.canonical(), f"{kept} VF kept back"))
-        for order in (o for o in mine if isinstance(o, Place)):
-            state, result = _place(state, power, order, data, events)
-            results.append(result)
+        state = place_orders(state, power, orders.get(power, ()), data, events, results)
         for site in placement_sites(state, power, data):
             amount = min(state.powers[power].reinforcements, max(room(state, site, data), 0))
             if amount:

@@ -4,7 +4,8 @@ Prerequisites are judged on what the power held when the phase began (L803; ruli
 technology bought now helps from the next phase on, so it neither opens the next step of its
 tree nor unlocks a building or a piece in the same phase. Orders are applied in the order
 written, each paid at once to the bank; one that cannot be paid or is not allowed fails with its
-reason and the others go on.
+reason and the others go on. On arrival each order is judged by this same resolution, the lines
+above it applied first (arrival.py).
 
 A transport, siege engine or captain is bought in a settlement the power held when the phase
 began (ships: one with a port) and stands there at once (L1534, L1538; rulings). Limits by LT:
@@ -23,6 +24,7 @@ Each power's fire sales (``fire_sale.py``, L921-923) come before its cards and o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
@@ -61,53 +63,20 @@ from adjudicator.rulesets.medioevo.phases.piece_purchases import (
     customise_problem,
     upgrade_problem,
 )
-from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, blocked, terms_for
-from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_key, piece_named
+from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, terms_for
+from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-__all__ = ["build_problem", "buy_piece_problem", "check", "resolve", "tech_problem", "upgrade_problem"]
-
-
-def _bought_by_mail(
-    data: DataSet, state: MedioevoState, power: str, name: str, mail: Sequence[Order]
-) -> bool:
-    """``name`` is the label a piece bought earlier in the same mail will get."""
-    found = piece_key(data, name)
-    if found is None:
-        return False
-    kind, number = found
-    buys = sum(1 for o in mail if isinstance(o, BuyPiece) and catalogue(data)[o.item].kind == kind)
-    serial = state.powers[power].piece_serials.get(kind, 0)
-    return serial < number <= serial + buys
-
-
-def check(
-    state: MedioevoState, power: str, order: Order, data: DataSet, mail: Sequence[Order] = ()
-) -> str | None:
-    """Problems visible when the orders arrive (the phase has not started, so ``state`` is its
-    start); the mail's MECENATE and ARCHITETTO count."""
-    if isinstance(order, Repair):
-        return repairs.repair_problem(data, state, power, order)[0]
-    if not isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize):
-        return None
-    ban = blocked(state, power, data)
-    if ban:
-        return ban
-    terms = terms_for(state, power, data, mail, state.powers[power].techs)
-    if isinstance(order, BuyTech):
-        held = state.powers[power]
-        return tech_problem(data, held.techs, 0, held.florins, order.tech, terms)
-    if isinstance(order, Build):
-        return build_problem(data, state, state, power, order, terms)[0]
-    if isinstance(order, BuyPiece):
-        return buy_piece_problem(data, state, state, power, order, terms)[0]
-    if piece_named(data, state, power, order.piece) is None and _bought_by_mail(
-        data, state, power, order.piece, mail
-    ):
-        return None  # judged when the phase resolves, once the piece is bought
-    if isinstance(order, UpgradePiece):
-        return upgrade_problem(data, state, state, power, order, terms)[0]
-    return customise_problem(data, state, power, order, terms)[0]
+__all__ = [
+    "Buying",
+    "begin",
+    "build_problem",
+    "buy",
+    "buy_piece_problem",
+    "resolve",
+    "tech_problem",
+    "upgrade_problem",
+]
 
 
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
@@ -117,27 +86,57 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     state = purchase_cards.play_bans(state, orders, data, events, results)
     for power in state.acting_order():
         given = orders.get(power, ())
-        state = fire_sale.resolve_sales(state, power, given, PURCHASES, data, events, results)
-        state, made, bought = purchase_cards.play_own(start, state, power, given, data, events, results)
-        terms = terms_for(state, power, data, made, start.powers[power].techs)
+        buying = begin(start, state, power, given, data, events, results)
         for order in given:
-            if isinstance(order, PlayPurchaseCard | Sell) or order.phase != PURCHASES:
-                continue
-            problem, cost, state, event = _one(start, state, power, order, data, terms, bought)
-            if problem is None:
-                bought += isinstance(order, BuyTech)
-                state = _pay(state, power, cost)
-                if event is not None:
-                    events.append(event)
-                results.append(
-                    OrderResult.success(power, PURCHASES, order.canonical(), f"paid {cost} florins")
-                )
-            else:
-                results.append(
-                    OrderResult.failure(power, PURCHASES, order.canonical(), "not-allowed", problem)
-                )
+            if not isinstance(order, PlayPurchaseCard | Sell) and order.phase == PURCHASES:
+                buying = buy(buying, order, data, events, results)
+        state = buying.state
     state = repairs.reduce_unrepaired(state, data, events)
     return Resolution(state, tuple(events), tuple(results))
+
+
+@dataclass(frozen=True)
+class Buying:
+    """One power's purchases under way: the phase's start, the state so far, the power's terms
+    (its cards) and the technologies it has acquired this turn."""
+
+    start: MedioevoState
+    state: MedioevoState
+    power: str
+    terms: Terms
+    bought: int
+
+
+def begin(
+    start: MedioevoState,
+    state: MedioevoState,
+    power: str,
+    given: Sequence[Order],
+    data: DataSet,
+    events: list[Event],
+    results: list[OrderResult],
+) -> Buying:
+    """The power's fire sales, then its purchase cards: what comes before its other orders."""
+    state = fire_sale.resolve_sales(state, power, given, PURCHASES, data, events, results)
+    state, made, bought = purchase_cards.play_own(start, state, power, given, data, events, results)
+    return Buying(start, state, power, terms_for(state, power, data, made, start.powers[power].techs), bought)
+
+
+def buy(
+    buying: Buying, order: Order, data: DataSet, events: list[Event], results: list[OrderResult]
+) -> Buying:
+    """One order judged, applied and paid at once to the bank, or failed with its reason."""
+    power = buying.power
+    problem, cost, state, event = _one(
+        buying.start, buying.state, power, order, data, buying.terms, buying.bought
+    )
+    if problem is not None:
+        results.append(OrderResult.failure(power, PURCHASES, order.canonical(), "not-allowed", problem))
+        return buying
+    if event is not None:
+        events.append(event)
+    results.append(OrderResult.success(power, PURCHASES, order.canonical(), f"paid {cost} florins"))
+    return replace(buying, state=_pay(state, power, cost), bought=buying.bought + isinstance(order, BuyTech))
 
 
 def _one(
@@ -161,7 +160,11 @@ def _one(
     held = start.powers[power].techs
     if isinstance(order, BuyTech):
         problem = tech_problem(data, held, bought, state.powers[power].florins, order.tech, terms)
-        if order.tech in state.powers[power].techs:
+        if order.tech in state.powers[power].techs and order.tech not in held:
+            problem = (
+                f"you get {data.technologies[order.tech].name} in this phase already (a card or a line above)"
+            )
+        elif order.tech in state.powers[power].techs:
             problem = f"you already have {data.technologies[order.tech].name}"
         if problem:
             return problem, 0, state, None
