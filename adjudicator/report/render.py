@@ -34,9 +34,10 @@ MAP_CID = "map"
 MAIL_MAP_WIDTH = 1000
 """Pixels across of the map PNG in the mail body: clients scale it to fit, a reader can zoom."""
 NOTES = (
-    "Orders are explained in orders/medioevo.md; the rulings the judge follows where the rulebook is "
-    "silent are in docs/rulings.md.",
+    "Mail HELP to the judge for its commands and OPTIONS for the orders you may give now; a rule "
+    "the judge applied is cited by its line in the rulebook (L915 is line 915).",
 )
+"""Footer lines: what a player can ask the judge, never a path in the judge's repository."""
 
 
 @dataclass(frozen=True)

@@ -48,8 +48,9 @@ def happened(
     titles = {p.id: (p.number, p.title) for p in phases}
     with_key = report.is_gm
     grouped: dict[str, list[Line]] = {}
+    told = {(e.kind, getattr(e, "power", None)) for e in report.view.events}
     for event in report.view.events:
-        if event.kind in BOOKKEEPING:
+        if event.kind in BOOKKEEPING or _told_in_full(event, told):
             continue
         lines = grouped.setdefault(phase_of(event.phase), [])
         if isinstance(event, DiceRolled):
@@ -73,6 +74,14 @@ def happened(
             )
         )
     return Section(key="happened", title="What happened", children=tuple(children), empty="Nothing happened.")
+
+
+def _told_in_full(event: Event, told: set[tuple[str, str | None]]) -> bool:
+    """Whether the viewer sees another event that tells the same of the same power more fully (an
+    event class names that kind in ``told_in_full_by``): the public count of the cards a power kept
+    beside the power's own line naming them."""
+    fuller = getattr(event, "told_in_full_by", None)
+    return fuller is not None and (fuller, getattr(event, "power", None)) in told
 
 
 def _result_line(result: OrderResult, with_power: bool) -> Line:

@@ -119,7 +119,8 @@ def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str])
 
 
 def _swatches(board: Board, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[LegendEntry]:
-    """One line per power in play: its kingdom's name (and its id when it differs), land and VF."""
+    """One line per power in play: its kingdom's name with the power id (as the report's text and
+    tables name it), land and VF."""
     powers = data.get("powers") or {}
     territories = data.get("territories") or {}
     held = Counter(
@@ -134,9 +135,7 @@ def _swatches(board: Board, data: Mapping[str, Any], colours: Mapping[str, str])
     for pid in sorted(powers, key=str):
         info = powers[pid] if isinstance(powers[pid], Mapping) else {}
         kingdom = board.kingdoms.get(str(info.get("kingdom")))
-        name = kingdom.name if kingdom else str(pid)
-        if kingdom and str(info.get("kingdom")) != pid:
-            name += f" ({pid})"
+        name = f"{kingdom.name} ({pid})" if kingdom else str(pid)
         out.append(LegendEntry(colours[pid], f"{name}: {held[str(pid)]} territories, {armies[str(pid)]} VF"))
     return out
 

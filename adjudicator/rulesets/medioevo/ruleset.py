@@ -50,6 +50,7 @@ from adjudicator.rulesets.medioevo.orders import (
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
+    RepayLoan,
     Reserve,
     TakeLoan,
     UpgradePiece,
@@ -245,6 +246,8 @@ class MedioevoRuleset:
         if TAXES in phases:
             if len(held.loans) < loans.loans_allowed(mu, power, self.data):
                 options.append(TakeLoan())
+            if held.loans:  # repaid from the florins after this turn's taxes (L915)
+                options.append(RepayLoan())
             options.extend(taxes.playable(mu, power, self.data, held.techs))
             options.extend(fire_sale.saleable(mu, power, self.data, at_taxes=True))
             if bankruptcy.problem(mu, power, self.data) is None:
@@ -346,7 +349,8 @@ class MedioevoRuleset:
 
     def report_sections(self, report: ReportInput) -> RulesetSections:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""
-        return report_sections.report_sections(report)
+        kingdoms = {kid: k.name for kid, k in self.board.kingdoms.items()}
+        return report_sections.report_sections(report, kingdoms)
 
     def report_map(self, view: PlayerView, window: str | None = None, *, highlights: bool = True) -> Drawing:
         """The map of ``view``'s report: owners, armies, buildings, pieces, and in red the places
