@@ -49,3 +49,23 @@ def screenshot(page: Path, png: Path, width: int, height: int, timeout: float = 
     if done.returncode != 0 or not png.exists():
         raise AdjudicatorError(f"chromium could not render {page}: {done.stderr.strip()[-300:]}")
     return png
+
+
+def dump_dom(page: Path, width: int, height: int, timeout: float = 120.0) -> str:
+    """The DOM of a local HTML file after its scripts ran, laid out ``width`` pixels wide (for
+    checks of what a reader sees: how wide an image is shown)."""
+    browser = find_browser()
+    with tempfile.TemporaryDirectory(prefix="adjudicator-chromium-") as profile:
+        cmd = [
+            browser,
+            *FLAGS,
+            f"--user-data-dir={profile}",
+            f"--window-size={width},{height}",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            page.resolve().as_uri(),
+        ]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+    if done.returncode != 0 or "<html" not in done.stdout:
+        raise AdjudicatorError(f"chromium could not load {page}: {done.stderr.strip()[-300:]}")
+    return done.stdout

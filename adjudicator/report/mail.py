@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import base64
 
-from adjudicator.report.render import MAP_CID, RenderedReport
+from adjudicator.report.render import MAP_CID, REGION_CID, RenderedReport
 
 
 def report_attachments(rendered: RenderedReport, game: str, label: str, viewer: str) -> list[dict[str, str]]:
-    """The map PNG (inline), the full HTML report with its SVG map, the JSON, the order template."""
+    """The maps' PNGs (inline: the reader's close-up, the whole board), the full HTML report with its
+    SVG map, the JSON, the order template."""
     stem = f"{game}-{label}-{viewer}"
     out: list[dict[str, str]] = []
+    if rendered.region_png is not None and rendered.png is not None:
+        out.append(
+            {
+                "filename": "region.png",
+                "content_type": "image/png",
+                "base64": base64.b64encode(rendered.region_png).decode("ascii"),
+                "cid": REGION_CID,
+            }
+        )
     if rendered.png is not None:
         out.append(
             {

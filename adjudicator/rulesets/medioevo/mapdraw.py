@@ -53,6 +53,8 @@ class Drawing:
     svg: str
     width: int
     height: int
+    focus: tuple[float, float, float, float] | None = None
+    """The box (x, y, width, height) around the reader's own territories, for a mail's close-up."""
 
 
 @dataclass(frozen=True)

@@ -355,12 +355,15 @@ class MedioevoRuleset:
     def report_map(self, view: PlayerView, window: str | None = None, *, highlights: bool = True) -> Drawing:
         """The map of ``view``'s report: owners, armies, buildings, pieces, and in red the places
         where the viewer fought, took or lost something (map_highlights.py). ``window`` is the
-        window resolved (the view's own window is the one now open). Without ``highlights`` the
-        map is the same for every viewer of a window, so its PNG is made once."""
+        window resolved (the view's own window is the one now open). A power's own territories
+        are outlined in blue, and the drawing's ``focus`` boxes them for the mail's close-up.
+        Without ``highlights`` the map is the same for every viewer of a window (no red, no
+        blue), so its PNG is made once."""
         names = {kind: words[0] for kind, words in self.data.purchase_rules.piece_names.items() if words}
         title = f"{view.game} after {window}" if window else f"{view.game}, {view.window} open"
         marked = map_highlights.highlighted(view, names) if highlights else ()
-        return report_map(self.board, view.data, highlight=marked, title=title)
+        reader = view.viewer if highlights else None  # a power's own territories, outlined in blue
+        return report_map(self.board, view.data, highlight=marked, title=title, reader=reader)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""
