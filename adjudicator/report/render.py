@@ -32,8 +32,9 @@ from adjudicator.report.templating import environment, stylesheet
 
 MAP_CID = "map"
 """The Content-ID of the map PNG in a report mail (``<img src="cid:map">``)."""
-MAIL_MAP_WIDTH = 1000
-"""Pixels across of the map PNG in the mail body: clients scale it to fit, a reader can zoom."""
+MAIL_MAP_WIDTH = 800
+"""Pixels across of the whole board's PNG in the mail body: an overview under the close-up (its
+names are read in the close-up or the attached report's vector map); 800 keeps the mail small."""
 REGION_CID = "region"
 """The Content-ID of the close-up of the reader's own territories, shown above the whole board."""
 REGION_WIDTH = 940
@@ -90,14 +91,13 @@ def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:
     return tuple(ruleset.phases()) if ruleset is not None else ()
 
 
-def map_caption(label: str, *, mail: bool) -> str:
-    """Under the map: in a mail the PNG is the shared map, the highlights are in the attached page."""
-    where = (
-        " The attached HTML report has the full map, with the places of this window's battles, "
-        "conquests and losses outlined in red."
-        if mail
-        else " Places of this window's battles, conquests and losses are outlined in red."
-    )
+def map_caption(label: str, *, mail: bool, region: bool = False) -> str:
+    """Under the map: in a mail the PNG is the board every reader shares, without highlights."""
+    where = " Places of this window's battles, conquests and losses are outlined in red."
+    if mail:
+        where = " Zoom in to read the names" + (
+            "; your own territories are in the close-up above." if region else "."
+        )
     return f"The board after {label}.{where}"
 
 
@@ -171,7 +171,13 @@ def render_html(doc: ReportDocument, *, map_svg: str | None = None, for_mail: bo
             region_width=REGION_WIDTH,
         )
     )
-    return css_inline.inline(page) if for_mail else page
+    return ascii_html(css_inline.inline(page)) if for_mail else page
+
+
+def ascii_html(html: str) -> str:
+    """``html`` with every non-ASCII character as a character reference (``&#8212;``): the same
+    page, which a mail can carry as it is rather than quoted-printable (a third longer)."""
+    return html.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 def render_text(doc: ReportDocument) -> str:
@@ -188,14 +194,14 @@ def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
     mail_doc = replace(
         doc,
         has_map=png is not None,
-        map_caption=map_caption(report.label, mail=True),
+        map_caption=map_caption(report.label, mail=True, region=region_png is not None),
         region_caption=REGION_CAPTION if region_png is not None else "",
     )
     return RenderedReport(
         text=render_text(doc),
         html=render_html(doc, map_svg=svg),
         mail_html=render_html(mail_doc, for_mail=True),
-        json=json.dumps(report_json(report), indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n",
         order_template=doc.order_template,
         svg=svg,
         png=png,

@@ -20,6 +20,8 @@ from adjudicator.report.model import ReportInput
 
 BOOKKEEPING = frozenset({"window-adjudicated", "window-opened", "game-created"})
 """Events that record the game's inputs for replay; reports do not tell them."""
+OTHER_PHASES = {"": "General", "gm": "Changes made by the GM"}
+"""Titles of events outside the ruleset's phases (a GM edit's phase is ``gm``)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def happened(
     order = {p.id: i for i, p in enumerate(phases)}
     children = []
     for pid in sorted(grouped, key=lambda p: (order.get(p, len(order)), p)):
-        number, title = titles.get(pid, (None, pid.replace("_", " ").capitalize() or "General"))
+        number, title = titles.get(pid, (None, OTHER_PHASES.get(pid) or pid.replace("_", " ").capitalize()))
         heading = f"Phase {number}: {title}" if number else title
         children.append(
             Section(

@@ -309,8 +309,10 @@ class MedioevoRuleset:
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
-        new = edits.apply_edit(_mu(state), command, self.data)
-        return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=Visibility.public()),)
+        before = _mu(state)
+        new = edits.apply_edit(before, command, self.data)
+        told = edits.who_sees(before, new)
+        return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=told),)
 
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:
         return medioevo_view(_mu(state), viewer)
