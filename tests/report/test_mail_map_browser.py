@@ -102,7 +102,7 @@ def test_the_mail_at_1000_px_shows_the_readers_kingdom_with_legible_names(
     with Image.open(shot) as picture:
         rgb = picture.convert("RGB")
         off = ImageChops.difference(rgb, Image.new("RGB", rgb.size, YOU)).convert("L")
-        marked = sum(off.histogram()[: NEAR // 3 + 1])  # within NEAR of YOU, over three channels
+        marked = sum(off.histogram()[: NEAR // 3 + 1])  # the difference's luminance: about NEAR over R+G+B
     assert marked >= MIN_MARKED, f"{marked} pixels of the reader's outline: its kingdom is not marked"
     units = _units(report_game)
     shown = dict(
