@@ -76,22 +76,28 @@ def play_demo(
 
 
 def write_mail(folder: Path, row: Outbox) -> None:
-    """One mailed report as files: the text, the HTML report (with its map), the JSON, the map PNG
-    and the order template, exactly as attached to the mail."""
+    """One mailed report as files: the text, the HTML part (its ``cid:`` maps as PNG files beside
+    it, so it opens in a browser as a mail client shows it), the JSON and the order template,
+    exactly as mailed."""
     folder.mkdir(parents=True, exist_ok=True)
     inside(folder, f"{row.recipient}.txt")  # a recipient is a checked power id or gm: never a path
     (folder / f"{row.recipient}.txt").write_text(
         f"Subject: {row.subject}\n\n{row.body_text}", encoding="utf-8"
     )
+    html = row.body_html or ""
     for item in row.attachments:
         name = item.get("filename", "")
-        if name.endswith((".html", ".json")):
-            target = folder / f"{row.recipient}{Path(name).suffix}"
+        if name.endswith(".json"):
+            target = folder / f"{row.recipient}.json"
         elif name.startswith("orders-"):
             target = folder / f"orders-{row.recipient}.txt"
         elif item.get("cid") and "base64" in item:
-            (folder / f"{row.recipient}.png").write_bytes(base64.b64decode(item["base64"]))
+            png = f"{row.recipient}-{item['cid']}.png"  # a cid is ours (map, region): never a path
+            (folder / png).write_bytes(base64.b64decode(item["base64"]))
+            html = html.replace(f"cid:{item['cid']}", png)
             continue
         else:
             continue
         target.write_text(item.get("text", ""), encoding="utf-8")
+    if html:
+        (folder / f"{row.recipient}.html").write_text(html, encoding="utf-8")

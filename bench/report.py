@@ -4,7 +4,8 @@ Run: .venv/bin/python bench/report.py [--windows N] [--runs N] [--power P]
 Target: ``render_report`` of one power's report (text, HTML file, mail HTML, JSON, order template,
 map) in under 1 s. The bots play the game on SQLite first (not timed); the report of the last
 window they resolved is rendered once to warm up, then timed over ``--runs`` runs, each with the
-map PNG made anew (the first report of a window) and again with it made (every other viewer's).
+map PNGs made anew (the first report of a window: the board's and the reader's close-up), then
+another power's (every other reader's: the board's PNG is made, its own close-up is not).
 """
 
 from __future__ import annotations
@@ -61,17 +62,18 @@ def main() -> None:
     played = time.perf_counter() - start
     label = labels[-1]
     report = judge.report_input("bench", label, power)
+    other = judge.report_input("bench", label, next(p for p in powers if p != power))
 
     rendered = render_report(report, ruleset)  # warm-up: templates compiled, the board loaded
     timings: list[float] = []  # cold: the window's map PNG made anew, as for its first report
-    shared: list[float] = []  # the other viewers of the window: the PNG is already made
+    shared: list[float] = []  # the other readers of the window: the board's PNG is already made
     for _ in range(args.runs):
         raster.reset()
         t0 = time.perf_counter()
         render_report(report, ruleset)
         timings.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        render_report(report, ruleset)
+        render_report(other, ruleset)
         shared.append(time.perf_counter() - t0)
     median = statistics.median(timings)
     sizes = ", ".join(
@@ -80,13 +82,18 @@ def main() -> None:
     )
     print(f"{len(powers)} powers, {len(labels)} windows played in {played:.1f} s ({', '.join(labels)})")
     print(f"report of {power} for {label}: {len(report.view.events)} events, {len(report.results)} results")
-    print(f"  {sizes}, png {len(rendered.png or b'') / 1024:.0f} KiB")
+    kib = {
+        name: len(png or b"") / 1024
+        for name, png in (("png", rendered.png), ("close-up", rendered.region_png))
+    }
+    pngs = ", ".join(f"{name} {size:.0f} KiB" for name, size in kib.items())
+    print(f"  {sizes}, {pngs}")
     verdict = "meets" if median < TARGET_SECONDS else "MISSES"
     print(
-        f"  render_report with the map PNG made, over {len(timings)} runs: min {min(timings):.3f} s, "
+        f"  render_report with the map PNGs made, over {len(timings)} runs: min {min(timings):.3f} s, "
         f"median {median:.3f} s ({verdict} the target < {TARGET_SECONDS} s)"
     )
-    print(f"  render_report with the window's PNG already made: median {statistics.median(shared):.3f} s")
+    print(f"  another reader's, the board's PNG already made: median {statistics.median(shared):.3f} s")
     raise SystemExit(0 if median < TARGET_SECONDS else 1)
 
 

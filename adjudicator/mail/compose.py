@@ -42,9 +42,17 @@ def _address(name: str, address: str) -> Address:
     return Address(display_name=name, username=local, domain=domain)
 
 
+MAX_LINE = 998
+"""The longest line a message may carry (RFC 5322 §2.1.1)."""
+
+
 def _cte(text: str) -> str | None:
-    """Quoted-printable for non-ASCII text (readable in any client's source view), else the default."""
-    return None if text.isascii() else "quoted-printable"
+    """Quoted-printable for non-ASCII text (readable in any client's source view); ASCII text whose
+    lines fit a message as they are goes as it is (7bit): an attached report or map is mostly
+    ``="…"``, which quoted-printable would write three times as long. Else the default."""
+    if not text.isascii():
+        return "quoted-printable"
+    return "7bit" if all(len(line) <= MAX_LINE for line in text.splitlines()) else None
 
 
 def _related(msg: EmailMessage, item: dict[str, str]) -> None:
@@ -75,9 +83,14 @@ def _attach(msg: EmailMessage, item: dict[str, str]) -> None:
     elif maintype == "text":
         params = {"method": "PUBLISH"} if subtype == "calendar" else None
         msg.add_attachment(text, subtype=subtype or "plain", filename=filename, params=params, cte=_cte(text))
-    else:
+    else:  # JSON and the like: as it is when it is short-lined ASCII, else base64
+        cte = "7bit" if _cte(text) == "7bit" else "base64"
         msg.add_attachment(
-            text.encode("utf-8"), maintype=maintype, subtype=subtype or "octet-stream", filename=filename
+            text.encode("utf-8"),
+            maintype=maintype,
+            subtype=subtype or "octet-stream",
+            filename=filename,
+            cte=cte,
         )
 
 

@@ -69,6 +69,8 @@ class ReportDocument:
     dice_seed_hash: str = ""
     has_map: bool = False
     map_caption: str = ""
+    region_caption: str = ""
+    """In a mail with a close-up of the reader's own territories, what it shows ('' without one)."""
     notes: tuple[str, ...] = field(default=())
     """Footnotes: how to read the report, where the rules are."""
 

@@ -27,16 +27,23 @@ from adjudicator.report.sections import (
     orders_section,
     ruleset_sections,
 )
+from adjudicator.report.svgcrop import crop
 from adjudicator.report.templating import environment, stylesheet
 
 MAP_CID = "map"
 """The Content-ID of the map PNG in a report mail (``<img src="cid:map">``)."""
-MAIL_MAP_WIDTH = 1000
-"""Pixels across of the map PNG in the mail body: clients scale it to fit, a reader can zoom."""
+MAIL_MAP_WIDTH = 800
+"""Pixels across of the whole board's PNG in the mail body: an overview under the close-up (its
+names are read in the close-up or the attached report's vector map); 800 keeps the mail small."""
+REGION_CID = "region"
+"""The Content-ID of the close-up of the reader's own territories, shown above the whole board."""
+REGION_WIDTH = 940
+"""Pixels across of the close-up: about the mail column's width, so it is shown at its own size."""
 NOTES = (
-    "Orders are explained in orders/medioevo.md; the rulings the judge follows where the rulebook is "
-    "silent are in docs/rulings.md.",
+    "Mail HELP to the judge for its commands and OPTIONS for the orders you may give now; a rule "
+    "the judge applied is cited by its line in the rulebook (L915 is line 915).",
 )
+"""Footer lines: what a player can ask the judge, never a path in the judge's repository."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,10 @@ class RenderedReport:
     """The map as SVG, when the ruleset draws one."""
     png: bytes | None = None
     """The map as PNG, when the ruleset draws one and cairo is installed."""
+    region_svg: str | None = None
+    """The map cut to the reader's own territories (a power's report), as SVG."""
+    region_png: bytes | None = None
+    """That close-up as the PNG the mail shows above the whole board."""
 
 
 def report_json(report: ReportInput) -> dict[str, Any]:
@@ -80,15 +91,20 @@ def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:
     return tuple(ruleset.phases()) if ruleset is not None else ()
 
 
-def map_caption(label: str, *, mail: bool) -> str:
-    """Under the map: in a mail the PNG is the shared map, the highlights are in the attached page."""
-    where = (
-        " The attached HTML report has the full map, with the places of this window's battles, "
-        "conquests and losses outlined in red."
-        if mail
-        else " Places of this window's battles, conquests and losses are outlined in red."
-    )
+def map_caption(label: str, *, mail: bool, region: bool = False) -> str:
+    """Under the map: in a mail the PNG is the board every reader shares, without highlights."""
+    where = " Places of this window's battles, conquests and losses are outlined in red."
+    if mail:
+        where = " Zoom in to read the names" + (
+            "; your own territories are in the close-up above." if region else "."
+        )
     return f"The board after {label}.{where}"
+
+
+REGION_CAPTION = (
+    "Your territories, outlined in blue, and their neighbours; places of this window's battles, "
+    "conquests and losses are outlined in red. The whole board follows."
+)
 
 
 def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = False) -> ReportDocument:
@@ -127,11 +143,17 @@ def draw_map(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> s
     Without ``highlights`` it is the map every viewer of the window shares (the board is public),
     which is the one rasterised for mail bodies: one PNG a window, not one a viewer.
     """
+    return _maps(report, ruleset, highlights=highlights)[0]
+
+
+def _maps(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> tuple[str | None, str | None]:
+    """The map as SVG and its close-up of the reader's own territories (None when there is none)."""
     hook = getattr(ruleset, "report_map", None)
-    if hook is None:
-        return None
-    drawing = hook(report.view, report.label, highlights=highlights)
-    return str(drawing.svg) if drawing is not None else None
+    drawing = hook(report.view, report.label, highlights=highlights) if hook is not None else None
+    if drawing is None:
+        return None, None
+    box = getattr(drawing, "focus", None)
+    return str(drawing.svg), crop(str(drawing.svg), box) if box else None
 
 
 def render_html(doc: ReportDocument, *, map_svg: str | None = None, for_mail: bool = False) -> str:
@@ -145,9 +167,17 @@ def render_html(doc: ReportDocument, *, map_svg: str | None = None, for_mail: bo
             map_svg=Markup(map_svg) if map_svg and not for_mail else None,
             map_cid=MAP_CID,
             map_width=MAIL_MAP_WIDTH,
+            region_cid=REGION_CID,
+            region_width=REGION_WIDTH,
         )
     )
-    return css_inline.inline(page) if for_mail else page
+    return ascii_html(css_inline.inline(page)) if for_mail else page
+
+
+def ascii_html(html: str) -> str:
+    """``html`` with every non-ASCII character as a character reference (``&#8212;``): the same
+    page, which a mail can carry as it is rather than quoted-printable (a third longer)."""
+    return html.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 def render_text(doc: ReportDocument) -> str:
@@ -156,17 +186,25 @@ def render_text(doc: ReportDocument) -> str:
 
 def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
     """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map."""
-    svg = draw_map(report, ruleset)
+    svg, region = _maps(report, ruleset)
     shared = draw_map(report, ruleset, highlights=False) if svg is not None else None
     png = svg_to_png(shared, MAIL_MAP_WIDTH) if shared is not None else None
+    region_png = svg_to_png(region, REGION_WIDTH) if region is not None and png is not None else None
     doc = build_document(report, ruleset, has_map=svg is not None)
-    mail_doc = replace(doc, has_map=png is not None, map_caption=map_caption(report.label, mail=True))
+    mail_doc = replace(
+        doc,
+        has_map=png is not None,
+        map_caption=map_caption(report.label, mail=True, region=region_png is not None),
+        region_caption=REGION_CAPTION if region_png is not None else "",
+    )
     return RenderedReport(
         text=render_text(doc),
         html=render_html(doc, map_svg=svg),
         mail_html=render_html(mail_doc, for_mail=True),
-        json=json.dumps(report_json(report), indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n",
         order_template=doc.order_template,
         svg=svg,
         png=png,
+        region_svg=region,
+        region_png=region_png,
     )

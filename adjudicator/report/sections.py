@@ -18,6 +18,8 @@ from adjudicator.report.model import ReportInput
 
 BOOKKEEPING = frozenset({"window-adjudicated", "window-opened", "game-created"})
 """Events that record the game's inputs for replay; reports do not tell them."""
+OTHER_PHASES = {"": "General", "gm": "Changes made by the GM"}
+"""Titles of events outside the ruleset's phases (a GM edit's phase is ``gm``)."""
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,9 @@ def happened(
     titles = {p.id: (p.number, p.title) for p in phases}
     with_key = report.is_gm
     grouped: dict[str, list[Line]] = {}
+    told = {(e.kind, getattr(e, "power", None)) for e in report.view.events}
     for event in report.view.events:
-        if event.kind in BOOKKEEPING:
+        if event.kind in BOOKKEEPING or _told_in_full(event, told):
             continue
         lines = grouped.setdefault(phase_of(event.phase), [])
         if isinstance(event, DiceRolled):
@@ -59,7 +62,7 @@ def happened(
     order = {p.id: i for i, p in enumerate(phases)}
     children = []
     for pid in sorted(grouped, key=lambda p: (order.get(p, len(order)), p)):
-        number, title = titles.get(pid, (None, pid.replace("_", " ").capitalize() or "General"))
+        number, title = titles.get(pid, (None, OTHER_PHASES.get(pid) or pid.replace("_", " ").capitalize()))
         heading = f"Phase {number}: {title}" if number else title
         children.append(
             Section(
@@ -71,6 +74,14 @@ def happened(
             )
         )
     return Section(key="happened", title="What happened", children=tuple(children), empty="Nothing happened.")
+
+
+def _told_in_full(event: Event, told: set[tuple[str, str | None]]) -> bool:
+    """Whether the viewer sees another event that tells the same of the same power more fully (an
+    event class names that kind in ``told_in_full_by``): the public count of the cards a power kept
+    beside the power's own line naming them."""
+    fuller = getattr(event, "told_in_full_by", None)
+    return fuller is not None and (fuller, getattr(event, "power", None)) in told
 
 
 def _result_line(result: OrderResult, with_power: bool) -> Line:

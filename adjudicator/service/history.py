@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
-from adjudicator.core.events import Event, EventRegistry
+from adjudicator.core.events import Event, EventRegistry, GmEdited
 from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
@@ -134,7 +135,9 @@ class HistoryTools(StoreAccess):
         rows = session.exec(
             select(EventRow)
             .where(EventRow.game_id == game.id, EventRow.window_id == window.id)
-            .where(col(EventRow.id) >= (start or 0))
+            # the GM's edits while the window was open, then its resolution (issue 15: an edit
+            # that changed a reader's sheet is in the reader's report)
+            .where(or_(col(EventRow.id) >= (start or 0), col(EventRow.kind) == GmEdited.kind))
             .order_by(col(EventRow.id))
         )
         results = session.exec(

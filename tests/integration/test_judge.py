@@ -124,7 +124,7 @@ def test_a_new_order_set_replaces_the_old_one_until_the_deadline(judge: Judge) -
         judge.adjudicate("g1", now=T0 + timedelta(hours=23))
     late = T0 + timedelta(hours=25)
     before = dump(judge.engine)
-    with pytest.raises(AdjudicatorError, match="too late: T1.economy closed at"):
+    with pytest.raises(AdjudicatorError, match=r"too late: T1\.economy closed at"):
         judge.submit(order_mail("g1", "hungary", hungary, "LOAN"), now=late)
     assert dump(judge.engine) == before
     judge.adjudicate("g1", now=late)

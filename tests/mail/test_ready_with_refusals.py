@@ -69,7 +69,7 @@ def test_ready_with_refused_lines_waits_for_the_fix(mail_game: MailGame) -> None
     orders = "BUY TECH Caccia\nBUY TECH Allevamento\nBUY Galea IN Atlantis\nLOAN\nPLACE 30 IN Pest"
     body = f"{envelope()}\n{orders}\nREADY\n\nThanks, Andras"
     text = receipt_of(mail_game, THUNDERBIRD.format(mid="t1", body=body))
-    assert "line 9: not an order: 'Thanks, Andras'" in text  # refused, but it is no order: it holds no READY back
+    assert "line 9: not an order: 'Thanks, Andras'" in text  # no order: holds no READY back
     assert (
         "Warnings (1), kept but may fail at the deadline:\n  line 6: 'PLACE 30 IN Pest': as things stand"
         in text

@@ -14,7 +14,7 @@ from typing import cast
 from sqlmodel import Session
 
 from adjudicator.report.model import ReportInput
-from adjudicator.report.render import RenderedReport, render_report
+from adjudicator.report.render import REGION_CID, RenderedReport, render_report
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.service.history import StoredWindow
 from adjudicator.service.judge import Judge
@@ -58,11 +58,14 @@ def forms(rendered: RenderedReport) -> dict[str, str | bytes]:
     }
     if rendered.png is not None:
         out["map PNG"] = rendered.png
+    if rendered.region_png is not None:
+        out["close-up PNG"] = rendered.region_png  # the reader's own territories, cut from its map
     return out
 
 
 def mailed_forms(row: Outbox) -> dict[str, str | bytes]:
-    """The same forms, read from a mailed report (report/mail.py's attachments)."""
+    """The same forms, read from a mailed report (report/mail.py's attachments); the HTML file is
+    not mailed (the HTML part is the same report)."""
     out: dict[str, str | bytes] = {
         "text": row.body_text,
         "mail HTML": row.body_html or "",
@@ -77,7 +80,8 @@ def mailed_forms(row: Outbox) -> dict[str, str | bytes]:
         elif kind == "text/plain" and name.startswith("orders-"):
             out["order template"] = part["text"]
         elif kind == "image/png":
-            out["map PNG"] = base64.b64decode(part["base64"])
+            name = "close-up PNG" if part.get("cid") == REGION_CID else "map PNG"
+            out[name] = base64.b64decode(part["base64"])
     return out
 
 

@@ -88,7 +88,7 @@ def test_owner_colour_armies_buildings_pieces_and_highlight(gm_data: dict[str, A
     assert outline.get("fill") == "none"
     assert "highlight-nowhere" not in cells
     legend = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
-    assert "Regno di Francia: " in legend
+    assert "Regno di Francia (france): " in legend  # the kingdom with its power id, as the text names it
     assert "g after T1.bids" in legend and "other building" in legend
 
 

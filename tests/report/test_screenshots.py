@@ -20,7 +20,7 @@ from PIL import Image
 
 from adjudicator.core.view import GM, PUBLIC
 from adjudicator.report.browser import screenshot
-from adjudicator.report.render import MAP_CID, RenderedReport
+from adjudicator.report.render import MAP_CID, REGION_CID, RenderedReport
 from tests.report.fixtures import PACT_WINDOW, PROPOSER, FixtureGame
 
 WIDTH, HEIGHT = 1024, 1400
@@ -39,11 +39,14 @@ MIN_COLOURS = 16
 
 
 def mail_page(rendered: RenderedReport) -> str:
-    """The mail HTML as a mail client shows it: the ``cid:`` map replaced by the PNG itself."""
-    if rendered.png is None:
-        return rendered.mail_html
-    data = base64.b64encode(rendered.png).decode("ascii")
-    return rendered.mail_html.replace(f"cid:{MAP_CID}", f"data:image/png;base64,{data}")
+    """The mail HTML as a mail client shows it: the ``cid:`` maps replaced by the PNGs themselves."""
+    html = rendered.mail_html
+    for cid, png in ((MAP_CID, rendered.png), (REGION_CID, rendered.region_png)):
+        if png is not None:
+            html = html.replace(
+                f"cid:{cid}", f"data:image/png;base64,{base64.b64encode(png).decode('ascii')}"
+            )
+    return html
 
 
 def blank_problem(png: Path, width: int, height: int) -> str | None:

@@ -10,6 +10,8 @@ will take prisoners itself, L978, L1772)."""
 
 from __future__ import annotations
 
+from adjudicator.core.events import Visibility
+from adjudicator.core.view import PUBLIC
 from adjudicator.errors import EditError
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -18,6 +20,7 @@ from adjudicator.rulesets.medioevo.order_names import item_index, territory_inde
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
+from adjudicator.rulesets.medioevo.view import view
 from adjudicator.rulesets.medioevo.war import declare_war
 
 USAGE = (
@@ -30,6 +33,16 @@ USAGE = (
     "DAMAGE territory building..., DAMAGE PIECE power piece, "
     "SIEGE territory BY power|barbarians, SIEGE territory LIFTED"
 )
+
+
+def who_sees(before: MedioevoState, after: MedioevoState) -> Visibility:
+    """Who is told of an edit: everyone when it changed what the public sees; else the powers whose
+    own view it changed (florins, cards, reserve are behind the screen: R7, 002 L113); else the GM.
+    An edit's words name what it set, so they go no further than what it changed."""
+    if view(before, PUBLIC) != view(after, PUBLIC):
+        return Visibility.public()
+    told = tuple(p for p in after.powers if view(before, p) != view(after, p))
+    return Visibility.to(*told) if told else Visibility.gm()
 
 
 def _int(text: str, what: str) -> int:

@@ -169,6 +169,8 @@ class CardsKeptCount(Event):
     """Public: how many cards each power kept and whether it paid for a second (the bank sees it)."""
 
     kind: ClassVar[str] = "mu-cards-kept-count"
+    told_in_full_by: ClassVar[str] = CardsKept.kind
+    """A viewer who also sees the power's ``CardsKept`` (the power itself, the GM) reads it there."""
     power: str
     count: int
     paid: int

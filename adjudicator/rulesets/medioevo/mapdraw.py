@@ -53,6 +53,8 @@ class Drawing:
     svg: str
     width: int
     height: int
+    focus: tuple[float, float, float, float] | None = None
+    """The box (x, y, width, height) around the reader's own territories, for a mail's close-up."""
 
 
 @dataclass(frozen=True)
@@ -344,7 +346,12 @@ def _edges(
                     style = 'stroke="#ffffff" stroke-opacity=".8" stroke-width=".8"'
             (a, b) = edge.start, edge.end
             kinds.setdefault(style, []).append(f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}")
-    return [f'<path d="{" ".join(parts)}" fill="none" {style}/>' for style, parts in kinds.items()]
+    # a line break every few segments: a mail carries lines of at most 998 characters as they are
+    return [f'<path d="{_lines(parts)}" fill="none" {style}/>' for style, parts in kinds.items()]
+
+
+def _lines(parts: list[str], per_line: int = 24) -> str:
+    return "\n".join(" ".join(parts[i : i + per_line]) for i in range(0, len(parts), per_line))
 
 
 def _links(board: Board, land: list[str], tiles: list[Cell], sites: list[Point]) -> list[str]:

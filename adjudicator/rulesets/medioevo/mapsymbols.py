@@ -12,6 +12,7 @@ from html import escape
 INK = "#222"
 DARK = "#3b3024"
 DAMAGED = "#c0392b"
+YOU = "#1d3fbf"  # the outline of the reader's own territories (mapfocus.py)
 COAST = "#2f5f80"
 STRAIT_STYLE = 'stroke="#3b3024" stroke-width="1.4" stroke-dasharray="4 3"'
 SYMBOL_STEP = 9.0  # pixels between the centres of two buildings in a row
@@ -163,3 +164,7 @@ def piece_badge(label: str, colour: str) -> str:
 
 def highlight_key() -> str:
     return f'<rect x="-6" y="-5" width="12" height="10" fill="none" stroke="{DAMAGED}" stroke-width="3"/>'
+
+
+def yours_key() -> str:
+    return f'<rect x="-6" y="-5" width="12" height="10" fill="none" stroke="{YOU}" stroke-width="3"/>'

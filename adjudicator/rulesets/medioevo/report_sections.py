@@ -7,6 +7,7 @@ only ever drawn from the viewer's own record, which the view alone carries in fu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.core.view import GM, PUBLIC
@@ -24,12 +25,23 @@ def _held(data: dict[str, Any], power: str) -> list[str]:
     return sorted(t for t, terr in data["territories"].items() if terr["owner"] == power)
 
 
-def _pact_rows(pacts: list[dict[str, Any]]) -> tuple[tuple[str, ...], ...]:
+def power_names(kingdoms: Mapping[str, str], powers: Mapping[str, Any]) -> dict[str, str]:
+    """Each power as every part of a report names it: its kingdom's name with the power id,
+    ``Ungheria (hungary)`` (``kingdoms`` maps a kingdom id to its name)."""
+    out: dict[str, str] = {}
+    for pid, info in powers.items():
+        kingdom = info.get("kingdom") if isinstance(info, Mapping) else None
+        name = kingdoms.get(str(kingdom)) if kingdom is not None else None
+        out[pid] = f"{name} ({pid})" if name else pid
+    return out
+
+
+def _pact_rows(pacts: list[dict[str, Any]], names: Mapping[str, str]) -> tuple[tuple[str, ...], ...]:
     return tuple(
         (
             str(p["id"]),
             "military alliance" if p["kind"] == "alliance" else "pact",
-            ", ".join(p["parties"]),
+            ", ".join(names.get(party, party) for party in p["parties"]),
             p["terms"] or "(no terms written)",
             f"turn {p['until']}" if p["until"] is not None else "no end",
             "its parties (secret)" if p["secret"] else "everyone",
@@ -41,14 +53,15 @@ def _pact_rows(pacts: list[dict[str, Any]]) -> tuple[tuple[str, ...], ...]:
 PACT_COLUMNS = ("no.", "kind", "parties", "terms", "until", "known to")
 
 
-def sheet(report: ReportInput, power: str) -> Section:
-    """One power's sheet: florins line by line, PO and CB, techs, cards, forces, loans, pacts."""
+def sheet(report: ReportInput, power: str, names: Mapping[str, str]) -> Section:
+    """One power's sheet: florins line by line, PO and CB, techs, cards, forces, loans; its pacts
+    by number (their terms are in the standings' one table of pacts)."""
     data = report.view.data
     own = data["powers"][power]
     techs = ", ".join(own["techs"]) or "none"
     cards = ", ".join(own["cards"]) or "none"
     paragraphs = [
-        f"Kingdom: {own['kingdom']}. Honor: {own['honor']} PO. Technological level (LT): "
+        f"Kingdom: {names.get(power, power)}. Honor: {own['honor']} PO. Technological level (LT): "
         f"{own['tech_level']}; technologies: {techs}.",
         f"Empire cards in hand: {cards}."
         + (f" Drawn, to keep or discard: {', '.join(own['drawn'])}." if own["drawn"] else ""),
@@ -62,7 +75,11 @@ def sheet(report: ReportInput, power: str) -> Section:
     cb = own.get("casus_belli") or {}
     if cb:
         tables.append(
-            Table(("against", "CB"), tuple((p, str(n)) for p, n in sorted(cb.items())), "Casus belli")
+            Table(
+                ("against", "CB"),
+                tuple((names.get(p, p), str(n)) for p, n in sorted(cb.items())),
+                "Casus belli",
+            )
         )
     armies = tuple(
         (tid, str(terr["armies"][power]), ", ".join(terr["buildings"]) or "")
@@ -86,15 +103,17 @@ def sheet(report: ReportInput, power: str) -> Section:
         tables.append(Table(("piece", "level", "where", "state"), pieces, "Pieces"))
     pacts = [p for p in data["pacts"] if power in p["parties"]]
     if pacts:
-        tables.append(Table(PACT_COLUMNS, _pact_rows(pacts), "Pacts and alliances in force"))
+        numbers = ", ".join(f"no. {p['id']}" for p in pacts)
+        paragraphs.append(f"Pacts and alliances in force: {numbers} (terms in the table of pacts below).")
     held = _held(data, power)
     paragraphs.append(f"Territories ({len(held)}): {_names(held)}.")
     title = "Your sheet" if report.viewer == power else f"Sheet of {power}"
     return Section(key=f"sheet-{power}", title=title, paragraphs=tuple(paragraphs), tables=tuple(tables))
 
 
-def standings(report: ReportInput) -> Section:
-    """What everyone sees: PO, territories, LT per power; wars, truces, public pacts; turn order."""
+def standings(report: ReportInput, names: Mapping[str, str]) -> Section:
+    """What everyone sees: PO, territories, LT per power; wars, truces; the pacts the viewer may
+    know (the public ones and its own secret ones, L633: the view holds just those); turn order."""
     data = report.view.data
     powers = data["powers"]
     wars: dict[str, list[str]] = {p: [] for p in powers}
@@ -103,38 +122,37 @@ def standings(report: ReportInput) -> Section:
         wars.setdefault(b, []).append(a)
     rows = tuple(
         (
-            pid,
-            powers[pid]["kingdom"],
+            names.get(pid, pid),
             str(powers[pid]["honor"]),
             str(len(_held(data, pid))),
             str(powers[pid]["tech_level"]),
             str(sum(t["armies"].get(pid, 0) for t in data["territories"].values())),
-            ", ".join(sorted(wars.get(pid, []))) or "at peace",
+            ", ".join(names.get(w, w) for w in sorted(wars.get(pid, []))) or "at peace",
         )
         for pid in sorted(powers, key=lambda p: (-powers[p]["honor"], -len(_held(data, p)), p))
     )
-    tables = [Table(("power", "kingdom", "PO", "territories", "LT", "VF on the map", "at war with"), rows)]
+    tables = [Table(("power", "PO", "territories", "LT", "VF on the map", "at war with"), rows)]
     truces = tuple(
-        (" and ".join(t["parties"]), f"turn {t['until']}", t["imposed_by"])
+        (" and ".join(names.get(p, p) for p in t["parties"]), f"turn {t['until']}", t["imposed_by"])
         for t in data.get("truces", [])
         if t["until"] >= report.view.turn  # over after its last turn (L2628), though still registered
     )
     if truces:
         tables.append(Table(("between", "until", "imposed by"), truces, "Truces"))
-    public = [p for p in data["pacts"] if not p["secret"]] if report.viewer != GM else data["pacts"]
-    if public:
-        caption = "Every pact (GM)" if report.viewer == GM else "Pacts known to you"
-        tables.append(Table(PACT_COLUMNS, _pact_rows(public), caption))
+    known = data["pacts"]  # the view's: every pact for the GM, the public ones and its own for a power
+    if known:
+        caption = {GM: "Every pact (GM)", PUBLIC: "Pacts in force"}.get(report.viewer, "Pacts known to you")
+        tables.append(Table(PACT_COLUMNS, _pact_rows(known, names), caption))
     pope = next((p for p, d in powers.items() if d.get("pope")), None)
     paragraphs = (
         f"Turn order: {', '.join(data['turn_order']) or 'not set yet'}. "
-        f"Pope: {pope or 'none'}. Empire cards left in the deck: "
+        f"Pope: {names.get(pope, pope) if pope else 'none'}. Empire cards left in the deck: "
         f"{data['deck_size'] if data.get('deck_size') is not None else len(data.get('deck') or [])}.",
     )
     return Section(key="standings", title="Standings", paragraphs=paragraphs, tables=tuple(tables))
 
 
-def _phase_tables(report: ReportInput) -> dict[str, tuple[Table, ...]]:
+def _phase_tables(report: ReportInput, names: Mapping[str, str]) -> dict[str, tuple[Table, ...]]:
     """Tables that make a phase readable at a glance: the bids, taxes and reinforcements."""
     out: dict[str, list[Table]] = {}
     places: dict[str, tuple[int, int]] = {}
@@ -148,7 +166,7 @@ def _phase_tables(report: ReportInput) -> dict[str, tuple[Table, ...]]:
         if e.kind == "mu-bids-revealed":
             rows = tuple(
                 (
-                    power,
+                    names.get(power, power),
                     str(bid),
                     str(places[power][0]) if power in places else "",
                     str(places[power][1]) if power in places else "",
@@ -164,26 +182,33 @@ def _phase_tables(report: ReportInput) -> dict[str, tuple[Table, ...]]:
             # sorted: a payload read back from PostgreSQL's jsonb has lost its key order
             items: tuple[tuple[str, ...], ...] = tuple((k, str(n)) for k, n in sorted(p["items"].items()))
             out.setdefault(phase, []).append(
-                Table(("from", unit), items, f"{what} of {p['power']}", ("total", str(p["total"])))
+                Table(
+                    ("from", unit),
+                    items,
+                    f"{what} of {names.get(p['power'], p['power'])}",
+                    ("total", str(p["total"])),
+                )
             )
     return {k: tuple(v) for k, v in out.items()}
 
 
-def report_sections(report: ReportInput) -> RulesetSections:
-    """The viewer's sheet (every power's for the GM), the standings and the phase tables."""
+def report_sections(report: ReportInput, kingdoms: Mapping[str, str]) -> RulesetSections:
+    """The viewer's sheet (every power's for the GM), the standings and the phase tables;
+    ``kingdoms`` maps a kingdom id to its name (the board's)."""
     sections: list[Section] = []
     powers = report.view.data["powers"]
+    names = power_names(kingdoms, powers)
     if report.viewer == GM:
         sections.append(
             Section(
                 key="sheets",
                 title="Every power's sheet (GM)",
-                children=tuple(sheet(report, p) for p in sorted(powers)),
+                children=tuple(sheet(report, p, names) for p in sorted(powers)),
             )
         )
     elif report.viewer != PUBLIC and report.viewer in powers:
-        sections.append(sheet(report, report.viewer))
-    sections.append(standings(report))
+        sections.append(sheet(report, report.viewer, names))
+    sections.append(standings(report, names))
     if report.view.data.get("over"):
         sections.append(Section(key="over", title="The game is over", lines=(Line("No further windows."),)))
-    return RulesetSections(phase_tables=_phase_tables(report), sections=tuple(sections))
+    return RulesetSections(phase_tables=_phase_tables(report, names), sections=tuple(sections))

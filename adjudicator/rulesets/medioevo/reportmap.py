@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
+from adjudicator.rulesets.medioevo import mapfocus
 from adjudicator.rulesets.medioevo import mapsymbols as sym
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapcolours import UNKNOWN_POWER, muted, power_colours
@@ -118,8 +120,11 @@ def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str])
     return out
 
 
-def _swatches(board: Board, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[LegendEntry]:
-    """One line per power in play: its kingdom's name (and its id when it differs), land and VF."""
+def _swatches(
+    board: Board, data: Mapping[str, Any], colours: Mapping[str, str], reader: str | None
+) -> list[LegendEntry]:
+    """One line per power in play: its kingdom's name with the power id (as the report's text and
+    tables name it), land and VF."""
     powers = data.get("powers") or {}
     territories = data.get("territories") or {}
     held = Counter(
@@ -134,14 +139,14 @@ def _swatches(board: Board, data: Mapping[str, Any], colours: Mapping[str, str])
     for pid in sorted(powers, key=str):
         info = powers[pid] if isinstance(powers[pid], Mapping) else {}
         kingdom = board.kingdoms.get(str(info.get("kingdom")))
-        name = kingdom.name if kingdom else str(pid)
-        if kingdom and str(info.get("kingdom")) != pid:
-            name += f" ({pid})"
+        name = f"{kingdom.name} ({pid})" if kingdom else str(pid)
+        if pid == reader:
+            name = f"you, {name}"
         out.append(LegendEntry(colours[pid], f"{name}: {held[str(pid)]} territories, {armies[str(pid)]} VF"))
     return out
 
 
-def _keys(seen: set[str]) -> list[LegendKey]:
+def _keys(seen: set[str], reader: bool) -> list[LegendKey]:
     keys = [LegendKey(sym.building(b), b) for b in sym.BUILDINGS]
     keys.insert(3, LegendKey(sym.empty_site(), "empty site"))
     if sym.OTHER in seen:
@@ -156,12 +161,22 @@ def _keys(seen: set[str]) -> list[LegendKey]:
             sym.piece_badge("2", "#555555"), "transports, siege engines, captains", sym.piece_width("2")
         ),
         LegendKey(sym.highlight_key(), "fought, taken or lost this window"),
+        *([LegendKey(sym.yours_key(), "your territories")] if reader else []),
     ]
 
 
-def report_map(board: Board, data: dict[str, Any], *, highlight: Iterable[str] = (), title: str) -> Drawing:
-    """The board as ``data`` (one viewer's view data) shows it, ``highlight`` outlined in red."""
+def report_map(
+    board: Board,
+    data: dict[str, Any],
+    *,
+    highlight: Iterable[str] = (),
+    title: str,
+    reader: str | None = None,
+) -> Drawing:
+    """The board as ``data`` (one viewer's view data) shows it, ``highlight`` outlined in red and,
+    for a ``reader`` with a kingdom, its own territories in blue with the box around them."""
     layout = board_layout(board)
+    reader = reader if reader in (data.get("powers") or {}) else None
     colours = power_colours(board, data.get("powers") or {})
     territories = data.get("territories") or {}
     marks, seen = _buildings(board, layout, territories)
@@ -170,9 +185,13 @@ def report_map(board: Board, data: dict[str, Any], *, highlight: Iterable[str] =
         *land_cells(layout, _fills(board, layout, territories, colours)),
         layout.borders,
         layout.kingdom_names,
+        *(mapfocus.outlines(layout, mapfocus.owned(board, data, reader)) if reader else ()),
         *highlights(layout, highlight),
         *marks,
         layout.labels,
         *_badges(layout, data, colours),
     ]
-    return document(layout, layers, title, _swatches(board, data, colours), _keys(seen))
+    drawing = document(
+        layout, layers, title, _swatches(board, data, colours, reader), _keys(seen, reader is not None)
+    )
+    return replace(drawing, focus=mapfocus.focus(board, layout, data, reader)) if reader else drawing

@@ -61,6 +61,7 @@ from adjudicator.rulesets.medioevo.orders import (
     PlayReinforcementCard,
     PlayTaxCard,
     Repair,
+    RepayLoan,
     Reserve,
     TakeLoan,
     UpgradePiece,
@@ -272,6 +273,8 @@ class MedioevoRuleset:
         if TAXES in phases:
             if len(held.loans) < loans.loans_allowed(mu, power, self.data):
                 options.append(TakeLoan())
+            if held.loans:  # repaid from the florins after this turn's taxes (L915)
+                options.append(RepayLoan())
             options.extend(taxes.playable(mu, power, self.data, held.techs))
             options.extend(fire_sale.saleable(mu, power, self.data, at_taxes=True))
             if bankruptcy.problem(mu, power, self.data) is None:
@@ -333,8 +336,10 @@ class MedioevoRuleset:
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
-        new = edits.apply_edit(_mu(state), command, self.data)
-        return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=Visibility.public()),)
+        before = _mu(state)
+        new = edits.apply_edit(before, command, self.data)
+        told = edits.who_sees(before, new)
+        return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=told),)
 
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:
         return medioevo_view(_mu(state), viewer)
@@ -377,17 +382,21 @@ class MedioevoRuleset:
 
     def report_sections(self, report: ReportInput) -> RulesetSections:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""
-        return report_sections.report_sections(report)
+        kingdoms = {kid: k.name for kid, k in self.board.kingdoms.items()}
+        return report_sections.report_sections(report, kingdoms)
 
     def report_map(self, view: PlayerView, window: str | None = None, *, highlights: bool = True) -> Drawing:
         """The map of ``view``'s report: owners, armies, buildings, pieces, and in red the places
         where the viewer fought, took or lost something (map_highlights.py). ``window`` is the
-        window resolved (the view's own window is the one now open). Without ``highlights`` the
-        map is the same for every viewer of a window, so its PNG is made once."""
+        window resolved (the view's own window is the one now open). A power's own territories
+        are outlined in blue, and the drawing's ``focus`` boxes them for the mail's close-up.
+        Without ``highlights`` the map is the same for every viewer of a window (no red, no
+        blue), so its PNG is made once."""
         names = {kind: words[0] for kind, words in self.data.purchase_rules.piece_names.items() if words}
         title = f"{view.game} after {window}" if window else f"{view.game}, {view.window} open"
         marked = map_highlights.highlighted(view, names) if highlights else ()
-        return report_map(self.board, view.data, highlight=marked, title=title)
+        reader = view.viewer if highlights else None  # a power's own territories, outlined in blue
+        return report_map(self.board, view.data, highlight=marked, title=title, reader=reader)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""
