@@ -222,6 +222,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             or 0
         )
         assert window.id is not None
+        zone = self._zone_of(session, game, power)  # read before the add: a query would flush it
         session.add(
             OrderSet(
                 game_id=game.id,
@@ -246,7 +247,7 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             ready,
             order_digest(accepted),
             as_utc(window.deadline) if window.deadline else None,
-            self._zone_of(session, game, power),
+            zone,
             tuple(w.describe() for w in submission.warnings),
             unready,
         )

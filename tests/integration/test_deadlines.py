@@ -213,7 +213,7 @@ def test_orders_are_taken_during_the_grace_period_and_the_window_resolves_after_
     secrets = new_game(judge, grace_minutes=30)
     send(judge, secrets, "hungary", "KEEP PRIORITY Mercante, Condottiero", at=T0 + 48 * H + 10 * H / 60)
     assert judge.process_due(T0 + 48 * H + 20 * H / 60) == []
-    with pytest.raises(AdjudicatorError, match=r"deadline of T1\.cards passed"):
+    with pytest.raises(AdjudicatorError, match=r"too late: T1\.cards closed at"):
         send(judge, secrets, "france", at=T0 + 48 * H + 31 * H / 60)
     assert judge.process_due(T0 + 48 * H + 30 * H / 60)[-1].startswith("g1: T1.cards resolved")
     assert powers(judge)["hungary"].missed == 0 and powers(judge)["france"].missed == 1

@@ -58,7 +58,7 @@ def test_the_report_lists_only_truces_in_force_L2628() -> None:
     def captions(turn: int) -> list[str]:
         data = state.evolve(turn=turn).to_json()
         view = PlayerView(viewer=GM, game="g", ruleset="medioevo", turn=turn, window="cards", data=data)
-        section = standings(ReportInput(view=view, label=f"T{turn}.bids", next_label=f"T{turn}.cards"))
+        section = standings(ReportInput(view=view, label=f"T{turn}.bids", next_label=f"T{turn}.cards"), {})
         return [t.caption for t in section.tables]
 
     assert "Truces" in captions(1)
