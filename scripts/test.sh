@@ -27,4 +27,7 @@ trap 'scripts/pg.sh stop' EXIT
 .venv/bin/ruff check adjudicator tests bench
 .venv/bin/ruff format --check adjudicator tests bench
 .venv/bin/mypy adjudicator
-.venv/bin/pytest -q "$@"
+# Two workers (the machine has 2 cores; ADJUDICATOR_TEST_WORKERS=1 for one): each test file runs
+# whole in one worker, so a file's shared fixtures are made once; every test makes its own database,
+# ports and folders, so the two never meet.
+.venv/bin/pytest -q -p xdist -n "${ADJUDICATOR_TEST_WORKERS:-2}" --dist loadfile "$@"
