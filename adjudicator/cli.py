@@ -250,9 +250,10 @@ def state(
 def gm_edit(
     game: str, command: Annotated[list[str], typer.Argument(help="e.g. SET hungary florins 500")]
 ) -> None:
-    """Change the state by hand (logged, shown in reports, and mailed to every power)."""
-    judge().gm_edit(game, " ".join(command), announce=True)
-    out.print("done")
+    """Change the state by hand (logged, shown in reports, and mailed to the powers who may see
+    what it changed: every power when the public view changed, else only those concerned)."""
+    told = judge().gm_edit(game, " ".join(command), announce=True)
+    out.print(f"done; mailed to {', '.join(told)}" if told else "done; no power sees this change")
 
 
 @gm_app.command("rollback")

@@ -64,8 +64,9 @@ class Context:
     now: datetime
     key: str
     """A short hash of the inbound Message-ID: the stable part of every outbox key this mail makes."""
-    announcements: list[str] = field(default_factory=list)
-    """GM edits and rollbacks of this mail, announced to every power at the end."""
+    announcements: list[tuple[str, tuple[str, ...] | None]] = field(default_factory=list)
+    """GM edits and rollbacks of this mail, and who is told of each (None: every power; R95),
+    announced at the end."""
     stored_orders: bool = False
 
     def queue(self, kind: str, recipient: str, what: str, subject: str, text: str) -> None:
@@ -230,7 +231,7 @@ def rollback(ctx: Context, cmd: Command) -> str:
         label = ctx.judge._rollback(ctx.session, ctx.game, cmd.args[0], ctx.now)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
-    ctx.announcements.append(f"the game was rolled back to the start of {label}; send READY again")
+    ctx.announcements.append((f"the game was rolled back to the start of {label}; send READY again", None))
     dice = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
     return f"Rolled back: {label} is open again" + "".join(f"\n  loaded dice: {line}" for line in dice)
 
@@ -243,10 +244,10 @@ def broadcast(ctx: Context, cmd: Command) -> str:
 
 def edit(ctx: Context, cmd: Command) -> str:
     try:
-        ctx.judge._edit(ctx.session, ctx.game, ctx.judge._state(ctx.game), cmd.line)
+        _, told = ctx.judge._edit_told(ctx.session, ctx.game, ctx.judge._state(ctx.game), cmd.line)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
-    ctx.announcements.append(" ".join(cmd.line.split()))
+    ctx.announcements.append((" ".join(cmd.line.split()), told))
     return f"Edited: {' '.join(cmd.line.split())}"
 
 
@@ -387,9 +388,10 @@ GM_ACTIONS: dict[str, Action] = {
 
 
 def announce(ctx: Context) -> None:
-    """Tell every power what the GM changed by this mail (edits are public, as in the log)."""
-    if not ctx.announcements:
-        return
-    text = "The GM changed the game:\n" + "\n".join(f"  {a}" for a in ctx.announcements)
+    """Tell each power what the GM changed by this mail that it may see (R95: an edit goes to the
+    powers its events are shown to; a rollback to every power)."""
     for power in ctx.game.powers:
-        ctx.queue("notice", power, "edit", f"[{ctx.game.id}] The GM changed the game", text)
+        lines = [a for a, told in ctx.announcements if told is None or power in told]
+        if lines:
+            text = "The GM changed the game:\n" + "\n".join(f"  {a}" for a in lines)
+            ctx.queue("notice", power, "edit", f"[{ctx.game.id}] The GM changed the game", text)

@@ -331,11 +331,19 @@ class StoreAccess:
         return labels
 
     def _edit(self, session: Session, game: Game, state: GameState, command: str) -> GameState:
+        return self._edit_told(session, game, state, command)[0]
+
+    def _edit_told(
+        self, session: Session, game: Game, state: GameState, command: str
+    ) -> tuple[GameState, tuple[str, ...]]:
+        """One GM edit applied and logged, and the powers it may be told to: those its events are
+        shown to (R95: an edit that changed only hungary's florins is hungary's and the GM's)."""
         new_state, events = self.ruleset(game).gm_edit(state, command)
         self._log(session, game, events, game.current_window_id)
         self._set_state(game, new_state)
         session.add(game)
-        return new_state
+        told = tuple(p for p in game.powers if any(e.visibility.allows(p) for e in events))
+        return new_state, told
 
     def _latest_sets(self, session: Session, window: Window) -> dict[str, OrderSet]:
         rows = session.exec(

@@ -35,15 +35,17 @@ class GmTools(DiceTools):
     """GM tools (loaded dice: dice_tools.py); each method is one transaction."""
 
     # ---- GM tools --------------------------------------------------------------------------
-    def gm_edit(self, game_id: str, command: str, *, announce: bool = False) -> None:
-        """One GM edit, logged; with ``announce`` every power is also mailed what changed."""
+    def gm_edit(self, game_id: str, command: str, *, announce: bool = False) -> tuple[str, ...]:
+        """One GM edit, logged; with ``announce`` the powers it may be told to (R95: those its
+        events are shown to) are mailed what changed. Returns those powers."""
         with self._tx() as session:
             game = self._game(session, game_id)
-            self._edit(session, game, self._state(game), command)
+            _, told = self._edit_told(session, game, self._state(game), command)
             if announce:
                 tag = f"edit.{game.id}.{self._last_event_id(session, game)}"
                 text = f"The GM changed the game:\n  {' '.join(command.split())}\n"
-                self._tell_powers(session, game, tag, "The GM changed the game", text)
+                self._tell_powers(session, game, tag, "The GM changed the game", text, told)
+            return told
 
     def broadcast(self, game_id: str, text: str, *, now: datetime | None = None) -> list[str]:
         """Mail ``text`` from the GM to every power; returns who was told."""
@@ -58,8 +60,16 @@ class GmTools(DiceTools):
             self._tell_powers(session, game, tag, "Message from the GM", text)
             return list(game.powers)
 
-    def _tell_powers(self, session: Session, game: Game, tag: str, subject: str, text: str) -> None:
-        for power in game.powers:
+    def _tell_powers(
+        self,
+        session: Session,
+        game: Game,
+        tag: str,
+        subject: str,
+        text: str,
+        powers: tuple[str, ...] | None = None,
+    ) -> None:
+        for power in game.powers if powers is None else powers:
             self._queue_mail(
                 session,
                 game,

@@ -115,13 +115,20 @@ def test_game_create_mails_each_player_and_the_gm_a_welcome_with_the_secret(
 def test_gm_edit_and_broadcast_from_the_command_line_are_mailed_to_every_power(
     cli: CliRunner, tmp_path: Path
 ) -> None:
-    edited = cli.invoke(app, ["gm", "edit", "g1", "SET", "hungary", "florins", "321"])
+    """A broadcast goes to every power; an edit only to those who may see what it changed (R95):
+    the PO are public, florins are behind the screen (002 L113), so the words of an edit of
+    hungary's florins reach hungary alone."""
+    private = cli.invoke(app, ["gm", "edit", "g1", "SET", "hungary", "florins", "321"])
+    assert private.exit_code == 0 and "mailed to hungary" in private.output, private.output
+    edited = cli.invoke(app, ["gm", "edit", "g1", "SET", "hungary", "honor", "7"])
     assert edited.exit_code == 0, edited.output
     told = cli.invoke(app, ["gm", "broadcast", "g1", "-"], input="Deadlines move to Fridays.\n")
     assert told.exit_code == 0 and "sent to" in told.output, told.output
     engine = make_engine(f"sqlite:///{tmp_path / 'cli.db'}")
     notices = [row for row in outbox_rows(engine, "g1") if row.kind == "notice"]
-    edits = [row for row in notices if "SET hungary florins 321" in row.body_text]
+    secret = [row.recipient for row in notices if "SET hungary florins 321" in row.body_text]
+    assert secret == ["hungary"]
+    edits = [row for row in notices if "SET hungary honor 7" in row.body_text]
     news = [row for row in notices if row.body_text == "Deadlines move to Fridays.\n"]
     assert sorted(r.recipient for r in edits) == sorted(POWERS) == sorted(r.recipient for r in news)
     empty = cli.invoke(app, ["gm", "broadcast", "g1", " "])

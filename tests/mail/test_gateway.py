@@ -132,13 +132,16 @@ def gm(body: str) -> str:
 
 
 def test_gm_edit_announced_and_load_dice(mail_game: MailGame) -> None:
-    out, rows = run(mail_game, gm("SET hungary florins 777\nLOAD DICE T1.taxes 6 6"), sender="gm@example.org")
+    """An edit is told to whom it may be shown (R95; florins behind the screen, 002 L113)."""
+    body = gm("SET hungary florins 777\nSET france honor 9\nLOAD DICE T1.taxes 6 6")
+    out, rows = run(mail_game, body, sender="gm@example.org")
     assert out.status == "answered", out.line()
     text = reply_of(rows)
     assert "Edited: SET hungary florins 777" in text and "Dice loaded for T1.taxes: 6 6" in text
-    notices = [r for r in rows if r.kind == "notice"]
-    assert sorted(r.recipient for r in notices) == sorted(mail_game.game().powers)
-    assert "SET hungary florins 777" in notices[0].body_text
+    notices = {r.recipient: r.body_text for r in rows if r.kind == "notice"}
+    assert sorted(notices) == sorted(mail_game.game().powers)
+    assert all("SET france honor 9" in text for text in notices.values())
+    assert [p for p, text in notices.items() if "SET hungary florins 777" in text] == ["hungary"]
     assert mail_game.judge.view("g1", "gm").data["powers"]["hungary"]["florins"] == 777
     assert mail_game.game().loaded_dice == {"T1.taxes": [6, 6]}
 
