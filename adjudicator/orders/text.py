@@ -77,14 +77,13 @@ def split_order_text(text: str) -> OrderText:
         if not line or line.startswith(">"):
             continue
         if _ENVELOPE_RE.match(line):
-            tokens = _PLACEHOLDER.sub("<your-secret>", line).split()
-            if len(tokens) % 2 or any(t.upper() not in _ENVELOPE_KEYS for t in tokens[::2]):
+            pairs = _envelope_pairs(_PLACEHOLDER.sub("<your-secret>", line).split())
+            if pairs is None:
                 out.problems.append(
                     (number, redact_secrets(raw.strip()), "expected 'GAME id POWER id SECRET token'")
                 )
                 continue
-            for key, value in zip(tokens[::2], tokens[1::2], strict=True):
-                out.envelope[key.upper()] = value
+            out.envelope.update(pairs)
             continue
         upper = " ".join(line.upper().split())
         if upper == "READY":
@@ -94,3 +93,21 @@ def split_order_text(text: str) -> OrderText:
         else:
             out.lines.append((number, redact_secrets(line)))  # never quoted back nor stored in clear
     return out
+
+
+def _envelope_pairs(tokens: list[str]) -> list[tuple[str, str]] | None:
+    """``GAME g POWER p SECRET s`` as (key, value) pairs, or None if the line is no envelope.
+
+    Every key takes one word, except POWER, which may name a kingdom in several (``POWER Regno di
+    Ungheria``): its value runs to the next envelope keyword."""
+    pairs: list[tuple[str, list[str]]] = []
+    for token in tokens:
+        if token.upper() in _ENVELOPE_KEYS:
+            pairs.append((token.upper(), []))
+        elif pairs and (not pairs[-1][1] or pairs[-1][0] == "POWER"):
+            pairs[-1][1].append(token)
+        else:
+            return None
+    if not pairs or any(not words for _, words in pairs):
+        return None
+    return [(key, " ".join(words)) for key, words in pairs]

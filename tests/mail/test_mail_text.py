@@ -97,7 +97,8 @@ def test_unreadable_lines_get_one_short_line_and_near_names_a_suggestion(mail_ga
 
 @ON_SQLITE
 def test_the_envelope_may_name_the_kingdom(mail_game: MailGame) -> None:
-    for number, name in enumerate(("Ungheria", "HUNGARY", "Hungary", "hungary")):
+    names = ("Ungheria", "HUNGARY", "Hungary", "hungary", "Regno di Ungheria", "regno  di ungheria")
+    for number, name in enumerate(names):
         body = f"GAME g1 POWER {name} SECRET hungary-secret\nBUY TECH caccia\n"
         out, rows = run(mail_game, body, mid=f"name{number}")
         assert (out.status, out.power) == ("answered", "hungary"), (name, out.line())
