@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from adjudicator.core.orders import NOT_AN_ORDER, IssueKind, LineIssue, Order, Submission
-from adjudicator.orders.names import NameIndex, did_you_mean
+from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
+from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo import parse_economy
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import (
@@ -23,6 +22,7 @@ from adjudicator.rulesets.medioevo.order_names import (
     tech_index,
     territory_index,
 )
+from adjudicator.rulesets.medioevo.order_words import PROPOSAL_EXAMPLE, grammar_text, unreadable
 from adjudicator.rulesets.medioevo.orders import (
     Bid,
     Build,
@@ -95,85 +95,13 @@ DISCS = {
     "GOODS": "goods",
     "MERCI": "goods",
 }
-PROPOSAL_EXAMPLE = "PACT WITH hungary FOR 3 TURNS: free passage for my armies"
 STANCES = {"HONOUR": Stance.HONOUR, "HONOR": Stance.HONOUR, "NEUTRAL": Stance.NEUTRAL}
 VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True, "ROTTURA": True}
-EXAMPLES = (
-    "CATHEDRAL IN Pest",
-    "DEPLOY 20 IN Pest",
-    "BID 40",
-    "KEEP Condottiero",
-    "KEEP PRIORITY Mercante, Gabelliere",
-    "BUY TECH Banche",
-    "BUILD Torre IN Banato",
-    "BUY Galea IN Lidia",
-    "UPGRADE galley 1 TO 2",
-    "LOAN",
-    "REPAY",
-    "CUSTOMIZE galley 1 WITH +1 MOVE",
-    "REPAIR Cattedrale IN Pest",
-    "PLACE 5 IN Pest",
-    "RESERVE 5",
-    PROPOSAL_EXAMPLE,
-    "ALLIANCE WITH hungary FOR 3 TURNS",
-    "ACCEPT ALLIANCE FROM france",
-    "WAR ON hungary",
-    "PEACE WITH hungary",
-    "REVOKE 3",
-    "POLICY france HONOUR",
-    "PLAY Diplomatico ON hungary TRUCE",
-    "PLAY Gabelliere",
-    "PLAY Avaro ON france",
-    "PLAY Mercenario 10",
-    "PLAY Abate FOR Monoteismo",
-    "PLAY Capomastro: Torre IN Banato",
-    "SHORTEN TRUCE WITH hungary BY 1",
-    "DISPUTE 3 AGAINST france",
-    "VOTE 3 BROKEN",
-    "SELL Torre IN Banato",
-    "SELL galley 2 AT TAXES",
-    "BANKRUPTCY",
-    "BUY 1 VF",
-    "EXCHANGE 5 PRISONERS WITH france",
-    "RANSOM 5 PRISONERS FROM france FOR 100",
-    "ACCEPT RANSOM FROM hungary",
-    "PLAY Giullare FOR Torre IN Pest",
-    "GIFT 100 TO france",
-    "CANCEL GIFT 100 TO france",
-)
-"""One example of each form of order, for the receipt of a line that opens with an order's keyword
-and cannot be read: it shows the examples of that keyword only."""
-
-
-@cache
-def _keywords() -> dict[str, tuple[str, ...]]:
-    """Each word that opens an order (``BUY``, Italian ``COMPRA`` …) and the examples of its orders,
-    read from the grammar, so a new order's keyword is known here without a second list."""
-    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    out: dict[str, tuple[str, ...]] = {}
-    for rule, body in re.findall(r"^(\w+):\s*(.+)$", grammar, re.MULTILINE):
-        head = body.split(")")[0] if body.startswith("(") else body.split()[0]
-        words = re.findall(r'"([A-Z]+)"i', head)
-        english = {w for w in words if any(e.split()[0] == w for e in EXAMPLES)}
-        examples = tuple(e for e in EXAMPLES if e.split()[0] in english)
-        for word in words:
-            out[word] = examples or (rule.upper(),)
-    return out
-
-
-def unreadable(line: str) -> str:
-    """Why ``line`` cannot be read, in a line: ``not an order`` (with a near keyword: ``did you mean
-    BUY?``) when no order opens with its first word, else the examples of that word's orders."""
-    word = line.split()[0].upper() if line.split() else ""
-    keywords = _keywords()
-    if word not in keywords:
-        return f"{NOT_AN_ORDER}{did_you_mean(word, list(keywords))}"
-    return f"cannot read this {word} order; expected e.g. {', '.join(keywords[word])}"
 
 
 @cache
 def _parser() -> Lark:
-    return Lark((Path(__file__).parent / "grammar.lark").read_text(), parser="lalr")
+    return Lark(grammar_text(), parser="lalr")
 
 
 def _upgrade(text: str, data: DataSet) -> UpgradePiece:

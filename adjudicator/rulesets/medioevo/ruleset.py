@@ -35,6 +35,7 @@ from adjudicator.rulesets.medioevo import (
 )
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
+from adjudicator.rulesets.medioevo.legal_orders import legal_orders
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
 from adjudicator.rulesets.medioevo.order_names import power_names
 from adjudicator.rulesets.medioevo.order_words import mark_non_orders
@@ -48,26 +49,20 @@ from adjudicator.rulesets.medioevo.orders import (
     SETUP,
     TAXES,
     TURN_ORDER,
-    Bid,
     Build,
     BuyPiece,
     BuyTech,
     Customize,
     Deploy,
-    Keep,
     Place,
-    PlaceCathedral,
     PlayPurchaseCard,
     PlayReinforcementCard,
     PlayTaxCard,
     Repair,
-    RepayLoan,
-    Reserve,
-    TakeLoan,
     UpgradePiece,
 )
 from adjudicator.rulesets.medioevo.orders_diplomacy import CancelProtection, Gift, PlayDiplomacyCard
-from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy
+from adjudicator.rulesets.medioevo.orders_economy import BuyVF
 from adjudicator.rulesets.medioevo.parse import parse_lines
 from adjudicator.rulesets.medioevo.parse_support import Unsure
 from adjudicator.rulesets.medioevo.phases import (
@@ -78,7 +73,6 @@ from adjudicator.rulesets.medioevo.phases import (
     diplomacy,
     diplomacy_cards,
     fire_sale,
-    loans,
     placement,
     prisoners,
     purchase_cards,
@@ -88,12 +82,8 @@ from adjudicator.rulesets.medioevo.phases import (
     turn_order,
 )
 from adjudicator.rulesets.medioevo.phases.loans import LOAN_DIE_BY_LEVEL
-from adjudicator.rulesets.medioevo.phases.piece_purchases import customise_problem
 from adjudicator.rulesets.medioevo.phases.principessa import PRINCIPESSA
-from adjudicator.rulesets.medioevo.phases.purchase_terms import blocked
-from adjudicator.rulesets.medioevo.phases.repairs import repair_options
 from adjudicator.rulesets.medioevo.phases.taxes import CIAMBELLANO
-from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.reportmap import report_map
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
@@ -241,75 +231,7 @@ class MedioevoRuleset:
         return ()
 
     def legal_orders(self, state: GameState, power: str) -> Sequence[Order]:
-        mu = _mu(state)
-        phases = open_phases(self, state)
-        held = mu.powers[power]
-        options: list[Order] = []
-        if SETUP in phases:
-            home = self.board.territories_of(held.kingdom)
-            options.extend(PlaceCathedral(t) for t in home)
-            sites = deployment.default_sites(mu, power, self.data)
-            options.extend(Deploy(5, t) for t in sites if deployment.room(mu, power, t, self.data) >= 5)
-        if TURN_ORDER in phases:
-            options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
-        if CARDS in phases:
-            options.extend(Keep(card) for card in dict.fromkeys(held.drawn))
-        if DIPLOMACY in phases:
-            options.extend(diplomacy.legal_orders(mu, power, self.data))
-        if PURCHASES in phases:
-            options.extend(repair_options(mu, power, self.data))
-            options.extend(purchase_cards.playable(mu, power, self.data))
-        if PURCHASES in phases and blocked(mu, power, self.data) is None:
-            for tech in self.data.technologies:
-                if purchases.tech_problem(self.data, held.techs, 0, held.florins, tech) is None:
-                    options.append(BuyTech(tech))
-            for territory in mu.owned_by(power):
-                for building in self.data.buildings:
-                    order = Build(building, territory)
-                    if purchases.build_problem(self.data, mu, mu, power, order)[0] is None:
-                        options.append(order)
-            options.extend(self._piece_purchases(mu, power))
-            options.extend(fire_sale.saleable(mu, power, self.data))
-        if TAXES in phases:
-            if len(held.loans) < loans.loans_allowed(mu, power, self.data):
-                options.append(TakeLoan())
-            if held.loans:  # repaid from the florins after this turn's taxes (L915)
-                options.append(RepayLoan())
-            options.extend(taxes.playable(mu, power, self.data, held.techs))
-            options.extend(fire_sale.saleable(mu, power, self.data, at_taxes=True))
-            if bankruptcy.problem(mu, power, self.data) is None:
-                options.append(DeclareBankruptcy())
-        if REINFORCEMENTS in phases:
-            options.extend(reinforcements.playable(mu, power, self.data, held.techs))
-            if reinforcements.buy_vf_problem(held.techs, BuyVF(), self.data) is None:
-                options.append(BuyVF())
-        if PLACEMENT in phases:
-            options.extend(Place(1, site) for site in placement.placement_sites(mu, power, self.data))
-            cap = placement.reserve_cap(mu, power, self.data)
-            options.extend(Reserve(n) for n in range(5, cap + 1, 5))
-        return options
-
-    def _piece_purchases(self, state: MedioevoState, power: str) -> list[Order]:
-        """Every transport, siege engine and captain the power may buy, and every upgrade it may make."""
-        options: list[Order] = []
-        sites = [t for t in state.owned_by(power) if state.territories[t].settlement()]
-        for item in catalogue(self.data):
-            for site in sites:
-                buy = BuyPiece(item, site)
-                if purchases.buy_piece_problem(self.data, state, state, power, buy)[0] is None:
-                    options.append(buy)
-        for piece in state.pieces_of(power):
-            for level in range(piece.level + 1, 4):
-                if item_of(self.data, piece.kind, level) is None:
-                    continue
-                upgrade = UpgradePiece(label(self.data, piece.kind, piece.number), level)
-                if purchases.upgrade_problem(self.data, state, state, power, upgrade)[0] is None:
-                    options.append(upgrade)
-            for disc, step in self.data.purchase_rules.customisation_step.items():
-                custom = Customize(label(self.data, piece.kind, piece.number), disc, step)
-                if customise_problem(self.data, state, power, custom)[0] is None:
-                    options.append(custom)
-        return options
+        return legal_orders(_mu(state), open_phases(self, state), power, self.data)
 
     def resolve(
         self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
