@@ -8,6 +8,8 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from adjudicator.core.steps import Step
+
 
 def canonical_json(data: Any) -> str:
     """JSON with sorted keys and no spaces: the same value always gives the same text."""
@@ -29,9 +31,16 @@ class GameState(BaseModel):
     turn: int = 1
     window: int = 0
     over: bool = False
+    steps: tuple[Step, ...] = ()
+    """The steps resolved so far in the open window, when it is played step by step
+    (core/steps.py); empty otherwise, and then left out of the JSON, so the snapshots and digests
+    of simultaneous play are what they were before steps existed."""
 
     def to_json(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
+        data = self.model_dump(mode="json")
+        if not self.steps:
+            del data["steps"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
