@@ -6,11 +6,12 @@ namespaces, moving on to the next window); a ruleset only parses and resolves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.core.dice import Dice, LoadedDiceError, Roll
 from adjudicator.core.events import DiceRolled, Event, OrdersDefaulted, Visibility, WindowAdjudicated
+from adjudicator.core.guards import check_guards
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Ruleset, WindowSpec
@@ -41,8 +42,8 @@ def advance(ruleset: Ruleset, state: GameState) -> GameState:
     """The state moved on to the next window, and to the next turn after the last one."""
     nxt = state.window + 1
     if nxt >= len(ruleset.windows()):
-        return state.evolve(turn=state.turn + 1, window=0)
-    return state.evolve(window=nxt)
+        return state.evolve(turn=state.turn + 1, window=0, steps=())
+    return state.evolve(window=nxt, steps=())
 
 
 @dataclass(frozen=True)
@@ -91,24 +92,77 @@ def resolve_window(
     values and the keys of later phases are left (``loaded_left``). A loaded value that does not
     fit the die it meets raises :class:`LoadedDiceUnfit`, naming its key: nothing is resolved.
     """
-    given = {k: tuple(v) for k, v in (loaded or {}).items() if v}
-    loaded = dict(given)
     label = window_label(ruleset, state)
     start_digest = state.digest()
-    shared = list(loaded.get("*", ()))
+    phases = window_spec(ruleset, state).phases
+    run = resolve_phases(ruleset, state, phases, ruleset.power_ids(state), submitted, seed, loaded, phase_key)
+    inputs = WindowAdjudicated(
+        phase=label,
+        label=label,
+        orders={p: tuple(o.canonical() for o in orders_) for p, orders_ in submitted.items()},
+        submitted=tuple(sorted(submitted)),
+        loaded_dice=run.given,
+        state_digest=start_digest,
+        visibility=Visibility.gm(),
+    )
+    final = finish_window(ruleset, run.state)
+    return WindowOutcome(label, start_digest, inputs, run.phases, final, run.left)
+
+
+def finish_window(ruleset: Ruleset, state: GameState) -> GameState:
+    """The state after a window's last phase: the next window opened, or the game over."""
+    final = state if ruleset.is_over(state) else advance(ruleset, state)
+    if ruleset.is_over(final) and not final.over:
+        final = final.evolve(over=True)
+    return final
+
+
+@dataclass(frozen=True)
+class PhasesRun:
+    """Some phases of a window resolved in order: the state after, each phase's outcome, and the
+    loaded dice given and left (see :func:`resolve_window`)."""
+
+    state: GameState
+    phases: tuple[PhaseOutcome, ...]
+    given: dict[str, tuple[int, ...]]
+    left: dict[str, tuple[int, ...]]
+
+
+def resolve_phases(
+    ruleset: Ruleset,
+    state: GameState,
+    phases: Sequence[str],
+    powers: Sequence[str],
+    submitted: Mapping[str, Sequence[Order]],
+    seed: bytes,
+    loaded: Mapping[str, Sequence[int]] | None,
+    key_of: Callable[[GameState, str], str],
+) -> PhasesRun:
+    """The loop a window and a step share: ``phases`` in order, ``powers`` the ones acting (the
+    others' orders are not asked for), dice namespaced by ``key_of(state, phase)``. A guarded
+    order (core/guards.py) counts only if its conditions hold on the state the run starts on."""
+    given = {k: tuple(v) for k, v in (loaded or {}).items() if v}
+    pool = dict(given)
+    shared = list(pool.get("*", ()))
     left: dict[str, tuple[int, ...]] = {}
     outcomes: list[PhaseOutcome] = []
     told: set[str] = set()
-    for phase in window_spec(ruleset, state).phases:
+    start = state
+    for phase in phases:
         if ruleset.is_over(state):
             break
-        key = phase_key(state, phase)
+        key = key_of(start, phase)
         events: list[Event] = []
+        failed: list[OrderResult] = []
         orders: dict[str, list[Order]] = {}
         takes = ruleset.takes_orders(state, phase)
-        for power in ruleset.power_ids(state):
+        for power in powers:
             if power in submitted:
-                orders[power] = [o for o in submitted[power] if o.phase == phase]
+                kept, refused = check_guards(
+                    ruleset, start, power, [o for o in submitted[power] if o.phase == phase], key
+                )
+                orders[power] = kept
+                failed.extend(refused)
             elif takes:
                 orders[power] = list(ruleset.default_orders(state, phase, power))
                 if power in told and not orders[power]:
@@ -122,7 +176,7 @@ def resolve_window(
                         visibility=Visibility.to(power),
                     )
                 )
-        own = list(loaded.pop(key, ()))
+        own = list(pool.pop(key, ()))
         dice = Dice(seed=seed, namespace=key, loaded=own + shared)
         try:
             resolution = ruleset.resolve(state, phase, orders, dice)
@@ -135,23 +189,12 @@ def resolve_window(
         events.extend(dice_events(ruleset, dice, key))
         events.extend(e if e.phase else e.model_copy(update={"phase": key}) for e in resolution.events)
         state = resolution.state
-        outcomes.append(PhaseOutcome(phase, key, state, tuple(events), resolution.results))
-    left.update({k: tuple(v) for k, v in loaded.items() if k != "*" and v})
+        results = (*failed, *resolution.results)
+        outcomes.append(PhaseOutcome(phase, key, state, tuple(events), results))
+    left.update({k: tuple(v) for k, v in pool.items() if k != "*" and v})
     if shared:
         left["*"] = tuple(shared)
-    inputs = WindowAdjudicated(
-        phase=label,
-        label=label,
-        orders={p: tuple(o.canonical() for o in orders_) for p, orders_ in submitted.items()},
-        submitted=tuple(sorted(submitted)),
-        loaded_dice=given,
-        state_digest=start_digest,
-        visibility=Visibility.gm(),
-    )
-    final = state if ruleset.is_over(state) else advance(ruleset, state)
-    if ruleset.is_over(final) and not final.over:
-        final = final.evolve(over=True)
-    return WindowOutcome(label, start_digest, inputs, tuple(outcomes), final, left)
+    return PhasesRun(state, tuple(outcomes), given, left)
 
 
 def dice_events(ruleset: Ruleset, dice: Dice | Sequence[Roll], phase: str) -> list[DiceRolled]:

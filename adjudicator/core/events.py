@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from adjudicator.core.steps import Step
+
 
 class Scope(StrEnum):
     PUBLIC = "public"
@@ -117,6 +119,17 @@ class WindowAdjudicated(Event):
         return f"Window {self.label} adjudicated"
 
 
+class StepAdjudicated(WindowAdjudicated):
+    """The inputs of one resolved step of a window played step by step (core/stepping.py):
+    ``label`` is the step's (``T3.claims.2-genoa``), ``step`` who acted and in which phases."""
+
+    kind: ClassVar[str] = "step-adjudicated"
+    step: Step
+
+    def summary(self) -> str:
+        return f"Step {self.label} adjudicated"
+
+
 class WindowOpened(Event):
     kind: ClassVar[str] = "window-opened"
     label: str
@@ -169,6 +182,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     DiceRolled,
     OrdersDefaulted,
     WindowAdjudicated,
+    StepAdjudicated,
     WindowOpened,
     DiceLoaded,
     DiceCleared,

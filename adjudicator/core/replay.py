@@ -12,11 +12,20 @@ from dataclasses import dataclass
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window
-from adjudicator.core.events import Event, GameCreated, GmEdited, WindowAdjudicated, WindowOpened
+from adjudicator.core.events import (
+    Event,
+    GameCreated,
+    GmEdited,
+    StepAdjudicated,
+    WindowAdjudicated,
+    WindowOpened,
+)
+from adjudicator.core.guards import parse_orders
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
+from adjudicator.core.stepping import resolve_step
 
 SETUP_NAMESPACE = "T0.setup"
 
@@ -52,7 +61,7 @@ def read_stored(
     orders: dict[str, list[Order]] = {}
     failed = []
     for power, lines in lines_by_power.items():
-        read = ruleset.parse(state, power, list(enumerate(lines, start=1)), strict=False)
+        read = parse_orders(ruleset, state, power, list(enumerate(lines, start=1)), strict=False)
         orders[power] = list(read.orders)
         for issue in read.issues:
             message = f"this order could not be read again at the deadline ({issue.message}); the GM is told"
@@ -69,7 +78,8 @@ def read_stored(
 
 
 def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Opening]:
-    """The state at each window opening, recomputed from the input events alone."""
+    """The state at each window opening (and each step's, for a window played step by step),
+    recomputed from the input events alone."""
     state: GameState | None = None
     openings: list[Opening] = []
     for event in events:
@@ -88,5 +98,8 @@ def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Openi
             if state.digest() != event.state_digest:
                 raise ReplayError(f"state before {event.label} differs from the one that was adjudicated")
             orders = read_orders(ruleset, state, event.orders)
-            state = resolve_window(ruleset, state, orders, seed, event.loaded_dice).state
+            if isinstance(event, StepAdjudicated):
+                state = resolve_step(ruleset, state, event.step, orders, seed, event.loaded_dice).state
+            else:
+                state = resolve_window(ruleset, state, orders, seed, event.loaded_dice).state
     return openings
