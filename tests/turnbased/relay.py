@@ -10,9 +10,9 @@ has one window, ``claims``, with the phases ``claim`` and ``score``, played step
   free space (silent: the lowest free space). The claimer holds it, scores ``n`` and rolls a d6
   bonus it scores too (purpose ``bonus <power>``, one die per claim);
 - if the claimed space is next to (n - 1, n + 1) a space another power holds, each such owner, the
-  owner of the lower space first and each owner once, gets a reaction step
-  ``Step((owner,), ("claim",), "react")`` right after the claim: ``PUSH`` (the claimer loses 2
-  points, the reactor gains 2) or ``PASS`` (silent: PASS);
+  owner of the lower space first and each owner once (as the row stands when the claim is made),
+  gets a reaction step ``Step((owner,), ("claim",), "react")`` right after the claim: ``PUSH``
+  (the claimer loses 2 points, the reactor gains 2) or ``PASS`` (silent: PASS);
 - ``score`` takes no orders: it is the window's closing step, adding each power's points of the
   turn to its running score.
 
@@ -127,7 +127,7 @@ class RelayRuleset:
             return ()
         return tuple(Step((owner,), (CLAIM,), REACT) for owner in claim.reactors)
 
-    def open_step(self, state: GameState) -> Step | None:
+    def claim_step(self, state: GameState) -> Step | None:
         """The step open now in the claims (None once they are over: the score is next)."""
         return self.next_step(state, state.steps)
 
@@ -145,11 +145,11 @@ class RelayRuleset:
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
     ) -> Submission:
-        return parse_lines(_relay(state), self.open_step(state), lines, strict)
+        return parse_lines(_relay(state), self.claim_step(state), lines, strict)
 
     def default_orders(self, state: GameState, phase: str, power: str) -> Sequence[Order]:
         """In its turn step a silent power claims the lowest free space; in a reaction, PASS."""
-        step = self.open_step(state) if phase == CLAIM else None
+        step = self.claim_step(state) if phase == CLAIM else None
         if step is None or power not in step.powers:
             return ()
         if step.kind == REACT:
@@ -158,7 +158,7 @@ class RelayRuleset:
         return (Claim(free[0]),) if free else ()
 
     def legal_orders(self, state: GameState, power: str) -> Sequence[Order]:
-        step = self.open_step(state)
+        step = self.claim_step(state)
         if step is None or power not in step.powers:
             return ()
         if step.kind == REACT:
@@ -173,7 +173,7 @@ class RelayRuleset:
             return _score(relay)
         if phase != CLAIM:
             raise ValueError(f"unknown Relay phase {phase!r}")
-        step = self.open_step(state)
+        step = self.claim_step(state)
         results: list[OrderResult] = []
         for power, given in orders.items():
             if step is None or power not in step.powers:
@@ -214,7 +214,7 @@ class RelayRuleset:
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:
         """Everything is public: the row, the points and scores, the last claim, the open step."""
         relay = _relay(state)
-        step = self.open_step(state)
+        step = self.claim_step(state)
         return {
             "seats": list(relay.seats),
             "row": [{"space": n, "holder": h or None} for n, h in enumerate(relay.row, start=1)],
