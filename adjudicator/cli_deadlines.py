@@ -98,6 +98,23 @@ def _number(option: str, text: str) -> float:
     return hours
 
 
+def _per_kind(option: str, items: list[str] | None, hours: dict[str, float]) -> dict[str, float] | None:
+    """``hours`` with each ``KIND=HOURS`` of ``items`` set (None when none was given)."""
+    if not items:
+        return None
+    hours = dict(hours)
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise AdjudicatorError(f"{option} {item!r}: expected WINDOW=HOURS, e.g. economy=48")
+        hours[name.strip().lower()] = _number(option, value)
+    return hours
+
+
+def _hours_text(hours: dict[str, float], empty: str) -> str:
+    return ", ".join(f"{k}={v:g}h" for k, v in hours.items()) or empty
+
+
 @game_app.command("calendar")
 @guarded
 def game_calendar(
@@ -108,6 +125,14 @@ def game_calendar(
     weekdays: Annotated[str | None, typer.Option(help="allowed days, e.g. mon,wed,fri")] = None,
     period: Annotated[
         list[str] | None, typer.Option(help="WINDOW=HOURS (bids, cards, economy, default); repeatable")
+    ] = None,
+    step_hours: Annotated[
+        list[str] | None,
+        typer.Option(help="WINDOW=HOURS: one step of a turn-by-turn window (else its period); repeatable"),
+    ] = None,
+    round_hours: Annotated[
+        list[str] | None,
+        typer.Option(help="WINDOW=HOURS: the cap of all the steps of a turn-by-turn window; repeatable"),
     ] = None,
     grace_minutes: Annotated[float | None, typer.Option(help="late orders taken this long")] = None,
     reminders: Annotated[str | None, typer.Option(help="hours before the deadline, e.g. 24,2")] = None,
@@ -131,22 +156,24 @@ def game_calendar(
         changes["weekdays"] = weekdays.split(",")
     if reminders is not None:
         changes["reminders_hours"] = [_number("--reminders", h) for h in reminders.split(",") if h.strip()]
-    if period:
-        periods = dict(j.calendar(game).period_hours)
-        for item in period:
-            name, sep, hours = item.partition("=")
-            if not sep or not name.strip():
-                raise AdjudicatorError(f"--period {item!r}: expected WINDOW=HOURS, e.g. economy=48")
-            periods[name.strip().lower()] = _number("--period", hours)
-        changes["period_hours"] = periods
+    current = j.calendar(game)
+    for key, option, items in (
+        ("period_hours", "--period", period),
+        ("step_hours", "--step-hours", step_hours),
+        ("round_hours", "--round-hours", round_hours),
+    ):
+        hours = _per_kind(option, items, getattr(current, key))
+        if hours is not None:
+            changes[key] = hours
     if changes:
         j.set_calendar(game, changes)
     cal = j.calendar(game)
-    periods_text = ", ".join(f"{k}={v:g}h" for k, v in cal.period_hours.items()) or "none (no deadlines)"
     at = "as the period gives" if cal.hour is None else f"{cal.hour:02d}:{cal.minute:02d}"
     for line in (
         f"{game}: time zone {cal.timezone}, deadlines at {at} on {','.join(cal.weekdays)}",
-        f"periods: {periods_text}; grace {cal.grace_minutes:g} min",
+        f"periods: {_hours_text(cal.period_hours, 'none (no deadlines)')}; grace {cal.grace_minutes:g} min",
+        f"turn-by-turn windows: steps {_hours_text(cal.step_hours, 'as the period')}; "
+        f"round cap {_hours_text(cal.round_hours, 'none')}",
         f"reminders: {', '.join(f'{h:g}h' for h in cal.reminders_hours) or 'none'} before the deadline",
         f"civil disorder after {cal.civil_disorder_after} misses; "
         f"early resolution when all READY: {'yes' if cal.early_when_all_ready else 'no'}",

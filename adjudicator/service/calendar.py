@@ -7,6 +7,11 @@ window has a deadline, ``Window.deadline`` is the truth; this module only propos
 
 The policy is stored as JSON in ``Game.calendar``; the older ``options["period_hours"]`` still
 works and means a default period with no rounding.
+
+A sequential window (docs/turn-by-turn.md §7) is played as steps, each with its own deadline:
+``step_hours`` gives one step's period (else the window's period is used per step) and
+``round_hours`` the cap of the whole round. A step's deadline skips disallowed weekdays but is not
+rounded to hour:minute, so a 12-hour step lasts 12 hours, not a day.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.mail.ics import ics_attachment
@@ -37,6 +42,10 @@ class Calendar(BaseModel):
     weekdays: list[str] = Field(default_factory=lambda: list(WEEKDAYS))
     period_hours: dict[str, float] = Field(default_factory=dict)
     """Hours from a window's opening, by window kind (``bids``, ``cards``…) or ``default``."""
+    step_hours: dict[str, float] = Field(default_factory=dict)
+    """Hours of one step of a sequential window, by window kind or ``default``; none: the period."""
+    round_hours: dict[str, float] = Field(default_factory=dict)
+    """Hours from a sequential window's opening to the cap of its whole round, by kind or ``default``."""
     grace_minutes: float = Field(default=0, ge=0)
     """After the deadline, late orders are still taken for this long; then the window resolves."""
     reminders_hours: list[float] = Field(default_factory=lambda: [24.0, 2.0])
@@ -66,12 +75,12 @@ class Calendar(BaseModel):
             raise ValueError(f"weekdays {value!r}: expected some of {', '.join(WEEKDAYS)}")
         return [d for d in WEEKDAYS if d in days]
 
-    @field_validator("period_hours")
+    @field_validator("period_hours", "step_hours", "round_hours")
     @classmethod
-    def _positive_periods(cls, value: dict[str, float]) -> dict[str, float]:
+    def _positive_periods(cls, value: dict[str, float], info: ValidationInfo) -> dict[str, float]:
         bad = {k: v for k, v in value.items() if v <= 0}
         if bad:
-            raise ValueError(f"period_hours {bad!r}: expected hours greater than 0")
+            raise ValueError(f"{info.field_name} {bad!r}: expected hours greater than 0")
         return value
 
     @field_validator("reminders_hours")
@@ -86,10 +95,22 @@ class Calendar(BaseModel):
         return ZoneInfo(self.timezone)
 
     def period(self, window_kind: str) -> float | None:
-        return self.period_hours.get(window_kind, self.period_hours.get("default"))
+        return _by_kind(self.period_hours, window_kind)
+
+    def step_period(self, window_kind: str) -> float | None:
+        """One step's hours: ``step_hours`` for the kind or ``default``, else the window's period."""
+        hours = _by_kind(self.step_hours, window_kind)
+        return self.period(window_kind) if hours is None else hours
+
+    def round_period(self, window_kind: str) -> float | None:
+        return _by_kind(self.round_hours, window_kind)
 
     def stored(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
+
+
+def _by_kind(hours: Mapping[str, float], window_kind: str) -> float | None:
+    return hours.get(window_kind, hours.get("default"))
 
 
 def read_calendar(stored: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Calendar:
@@ -116,8 +137,14 @@ def parse_calendar(data: Mapping[str, Any]) -> Calendar:
 
 
 def window_kind(label: str) -> str:
-    """``T2.bids`` → ``bids``."""
-    return label.split(".", 1)[1] if "." in label else label
+    """``T2.bids`` → ``bids``; a step's label ``T3.economy.2-genoa`` → ``economy`` (its window's)."""
+    return label.split(".")[1] if "." in label else label
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored moment in UTC (SQLite hands timestamps back without their zone, always UTC)."""
+    moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
 
 
 def round_forward(earliest: datetime, calendar: Calendar) -> datetime:
@@ -144,9 +171,38 @@ def next_deadline(opened_at: datetime, window_kind: str, calendar: Calendar) -> 
     hours = calendar.period(window_kind)
     if hours is None:
         return None
-    if opened_at.tzinfo is None:
-        opened_at = opened_at.replace(tzinfo=UTC)
-    return round_forward(opened_at + timedelta(hours=hours), calendar)
+    return round_forward(_utc(opened_at) + timedelta(hours=hours), calendar)
+
+
+def next_step_deadline(opened: datetime, kind: str, calendar: Calendar) -> datetime | None:
+    """A step's own deadline: its opening plus the step period of its window kind (the window's
+    period when no ``step_hours`` apply), moved to the same time of day on the next allowed weekday
+    in the game's time zone when it falls on a disallowed one. It is not rounded to hour:minute (a
+    12-hour step would otherwise last a day). None when neither a step period nor a period applies."""
+    hours = calendar.step_period(kind)
+    if hours is None:
+        return None
+    return round_forward(_utc(opened) + timedelta(hours=hours), calendar.model_copy(update={"hour": None}))
+
+
+def round_deadline(opened: datetime, kind: str, calendar: Calendar) -> datetime | None:
+    """The cap of a whole round (every step of one sequential window) opened at ``opened``: plus the
+    ``round_hours`` of its kind, rounded forward like a window's deadline (hour:minute on an allowed
+    weekday). None when the calendar sets no ``round_hours`` for the kind: this module then imposes
+    no cap, and the caller decides (e.g. the window's own deadline, or none)."""
+    hours = calendar.round_period(kind)
+    if hours is None:
+        return None
+    return round_forward(_utc(opened) + timedelta(hours=hours), calendar)
+
+
+def step_deadline(opened: datetime, kind: str, calendar: Calendar, cap: datetime | None) -> datetime | None:
+    """The deadline a step opened at ``opened`` gets: its own (:func:`next_step_deadline`), but never
+    after the round's ``cap``; whichever exists when only one does; None when neither does."""
+    own = next_step_deadline(opened, kind, calendar)
+    if cap is None:
+        return own
+    return _utc(cap) if own is None else min(own, _utc(cap))
 
 
 def covers(absences: list[dict[str, str]], when: datetime, calendar: Calendar) -> bool:

@@ -78,6 +78,15 @@ class Window(SQLModel, table=True):
         default=None, sa_column=Column(DateTime(timezone=True), nullable=True)
     )
     start_event_id: int = 0
+    parent_id: int | None = Field(default=None, foreign_key="windows.id", index=True)
+    """A step of a sequential window points to its window's row, the parent (docs/turn-by-turn.md
+    §2); None for a simultaneous window and for a parent."""
+    step: int | None = None
+    """A step's number in its round, 1, 2, … in opening order; None for a window or a parent."""
+    actors: list[str] = Field(default_factory=list, sa_column=Column(JSONType, nullable=False))
+    """The powers that act in a step; empty for a window or a parent (every power may act)."""
+    step_kind: str = Field(default="", max_length=32)
+    """``turn``, ``close`` or the ruleset's word for an out-of-turn step; empty for a window."""
 
 
 class OrderSet(SQLModel, table=True):

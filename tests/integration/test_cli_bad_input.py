@@ -67,6 +67,8 @@ BAD_INPUT = [
     (["game", "calendar", "g1", "--weekdays", "funday"], "funday"),
     (["game", "calendar", "g1", "--period", "economy=soon"], "soon"),
     (["game", "calendar", "g1", "--reminders", "1e309"], "reminders"),
+    (["game", "calendar", "g1", "--step-hours", "economy=inf"], "--step-hours"),
+    (["game", "calendar", "g1", "--round-hours", "economy=-1"], "--round-hours"),
     # orders and adjudication
     (["submit", "binary.eml"], "binary.eml"),
     (["submit", FILE + "/x"], "cannot read"),

@@ -65,3 +65,24 @@ def test_the_calendar_and_the_gm_deadline_commands(cli: CliRunner) -> None:
     assert run(cli, "gm", "replace", "g1", "sweden", "x@example.org", code=2).startswith(
         "error: unknown power 'sweden'"
     )
+
+
+def test_the_gm_sets_step_hours_and_round_caps_by_window_kind(cli: CliRunner) -> None:
+    """Turn-by-turn windows (docs/turn-by-turn.md §7): one step's hours and the round's cap, per
+    window kind, set like the periods and shown with them; a bad value is one line naming it."""
+    run(cli, "game", "create", "g1", "--powers", POWERS, "--turns", "2")
+    assert "turn-by-turn windows: steps as the period; round cap none" in run(cli, "game", "calendar", "g1")
+    run(cli, "game", "calendar", "g1", "--step-hours", "default=24", "--round-hours", "economy=96")
+    changed = run(
+        cli, "game", "calendar", "g1", "--step-hours", "Economy=12", "--round-hours", "default=72",
+        "--period", "default=48",
+    )  # fmt: skip
+    assert (
+        "turn-by-turn windows: steps default=24h, economy=12h; round cap economy=96h, default=72h" in changed
+    )
+    assert "periods: default=48h" in changed
+    bad = run(cli, "game", "calendar", "g1", "--step-hours", "12", code=2)
+    assert bad.strip() == "error: --step-hours '12': expected WINDOW=HOURS, e.g. economy=48"
+    bad = run(cli, "game", "calendar", "g1", "--round-hours", "economy=0", code=2)
+    assert bad.startswith("error: --round-hours '0': expected a number of hours above 0")
+    assert "round cap economy=96h, default=72h" in run(cli, "game", "calendar", "g1")  # nothing changed

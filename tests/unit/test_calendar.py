@@ -1,5 +1,6 @@
 """The deadline calendar: periods per window kind, rounding to an hour on allowed weekdays in the
-game's time zone, daylight-saving changes, the older ``period_hours`` option, and bad settings."""
+game's time zone, daylight-saving changes, the older ``period_hours`` option, and bad settings; the
+deadlines of the steps of a sequential window and of their round (docs/turn-by-turn.md §3, §7)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ from adjudicator.service.calendar import (
     covers,
     deadline_attachment,
     next_deadline,
+    next_step_deadline,
     parse_calendar,
     read_calendar,
+    round_deadline,
+    step_deadline,
     window_kind,
 )
 
@@ -92,6 +96,14 @@ def test_the_weekday_is_the_one_in_the_game_time_zone() -> None:
         ),
         ({"hour": 24}, "calendar hour: Input should be less than or equal to 23"),
         ({"period_hours": {"bids": 0}}, "calendar period_hours: period_hours {'bids': 0.0}: expected hours"),
+        (
+            {"step_hours": {"default": -2}},
+            "calendar step_hours: step_hours {'default': -2.0}: expected hours",
+        ),
+        (
+            {"round_hours": {"economy": 0}},
+            "calendar round_hours: round_hours {'economy': 0.0}: expected hours",
+        ),
         ({"reminders_hours": [-1]}, "calendar reminders_hours: reminders_hours [-1.0]: expected hours"),
         ({"colour": "red"}, "calendar colour: Extra inputs are not permitted"),
     ],
@@ -131,3 +143,60 @@ def test_the_ics_attachment_names_the_deadline_in_utc_with_a_stable_uid() -> Non
         if line.startswith("SEQ")
     ]
     assert sequence[0] < sequence[1]  # a later deadline updates the same event
+
+
+STEPS = {**ROME, "weekdays": ["mon", "tue", "wed", "thu", "fri"], "step_hours": {"default": 24, "combat": 6}}
+
+
+def test_a_step_skips_the_weekend_in_rome_without_rounding_to_the_hour() -> None:
+    calendar = parse_calendar(STEPS)
+    # Friday 27 March 2026, 18:17:05 in Rome (CET, +1): 24 hours on is Saturday, not allowed; the
+    # step keeps its time of day and moves to Monday, after the change to summer time (CEST, +2)
+    friday = utc(2026, 3, 27, 17, 17, 5)
+    monday = next_step_deadline(friday, "economy", calendar)
+    assert monday == utc(2026, 3, 30, 16, 17, 5)
+    assert monday is not None and monday.astimezone(calendar.zone).strftime("%a %H:%M:%S") == "Mon 18:17:05"
+    # the window's own deadline is rounded to 20:00 on an allowed day; the step's is not
+    assert next_deadline(friday, "economy", calendar) == utc(2026, 3, 30, 18)
+    # a step that ends on an allowed day ends exactly its period later, at no round hour
+    assert next_step_deadline(utc(2026, 3, 2, 10, 5), "economy", calendar) == utc(2026, 3, 3, 10, 5)
+    assert next_step_deadline(utc(2026, 3, 2, 10, 5), "combat", calendar) == utc(2026, 3, 2, 16, 5)
+
+
+def test_a_step_lasts_its_hours_across_a_daylight_saving_change() -> None:
+    calendar = parse_calendar({"timezone": "Europe/Rome", "hour": 20, "step_hours": {"default": 12}})
+    # 20:00 CET on Saturday 28 March; twelve hours later the clocks read 09:00 CEST, not 08:00
+    ends = next_step_deadline(utc(2026, 3, 28, 19), "bids", calendar)
+    assert ends == utc(2026, 3, 29, 7)
+    assert ends is not None and ends.astimezone(calendar.zone).strftime("%H:%M") == "09:00"
+    # a zone-less opening (as SQLite returns it) is UTC
+    assert next_step_deadline(datetime(2026, 3, 28, 19), "bids", calendar) == ends
+
+
+def test_without_step_hours_a_step_lasts_the_window_period_and_without_either_it_has_none() -> None:
+    calendar = parse_calendar({**ROME, "step_hours": {"combat": 6}})
+    monday = utc(2026, 3, 2, 10, 30)
+    assert next_step_deadline(monday, "economy", calendar) == utc(2026, 3, 4, 10, 30)  # economy=48
+    assert next_step_deadline(monday, "cards", calendar) == utc(2026, 3, 3, 10, 30)  # default=24
+    assert next_step_deadline(monday, "combat", calendar) == utc(2026, 3, 2, 16, 30)
+    # a step's label names its window's kind
+    assert window_kind("T3.economy.2-genoa") == "economy" and window_kind("T3.combat.4-react") == "combat"
+    nothing = parse_calendar({})
+    assert next_step_deadline(monday, "economy", nothing) is None
+    assert step_deadline(monday, "economy", nothing, None) is None
+
+
+def test_the_round_cap_is_a_rounded_deadline_and_a_step_never_passes_it() -> None:
+    calendar = parse_calendar({**STEPS, "round_hours": {"default": 72, "combat": 24}})
+    monday = utc(2026, 3, 2, 10)  # 11:00 in Rome
+    cap = round_deadline(monday, "economy", calendar)
+    assert cap == utc(2026, 3, 5, 19)  # Thursday 20:00 CET
+    assert round_deadline(monday, "combat", calendar) == utc(2026, 3, 3, 19)
+    # no round hours: no cap from the calendar (the caller decides)
+    assert round_deadline(monday, "economy", parse_calendar(STEPS)) is None
+    # a step opened early ends its 24 hours later; one opened near the cap ends at the cap
+    assert step_deadline(monday, "economy", calendar, cap) == utc(2026, 3, 3, 10)
+    assert step_deadline(utc(2026, 3, 5, 9), "economy", calendar, cap) == cap
+    # no step period at all: the cap is the deadline; a zone-less cap (SQLite) is read as UTC
+    only_cap = parse_calendar({"round_hours": {"default": 72}})
+    assert step_deadline(monday, "economy", only_cap, datetime(2026, 3, 5, 19)) == cap
