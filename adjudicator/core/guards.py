@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.core.results import OrderResult
@@ -107,7 +107,11 @@ def parse_orders(
                 orders[i] = Guarded(orders[i], guarded[number])
                 at = i + 1
                 break
-    issues = sorted((*read.issues, *refused), key=lambda issue: issue.line_no)
+    full = dict(lines)  # a refused guarded line is quoted as the player wrote it, IF and all
+    issues = sorted(
+        (*(replace(i, line=full.get(i.line_no, i.line)) for i in read.issues), *refused),
+        key=lambda issue: issue.line_no,
+    )
     return Submission(tuple(orders), tuple(issues), read.ready, read.warnings)
 
 

@@ -16,7 +16,7 @@ from adjudicator.core.view import GM
 from adjudicator.report.document import Line, Section, Table
 from adjudicator.report.model import ReportInput
 
-BOOKKEEPING = frozenset({"window-adjudicated", "window-opened", "game-created"})
+BOOKKEEPING = frozenset({"window-adjudicated", "step-adjudicated", "window-opened", "game-created"})
 """Events that record the game's inputs for replay; reports do not tell them."""
 OTHER_PHASES = {"": "General", "gm": "Changes made by the GM"}
 """Titles of events outside the ruleset's phases (a GM edit's phase is ``gm``)."""

@@ -8,19 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
-from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window, window_label, window_spec
+from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window
 from adjudicator.core.events import (
     Event,
-    WindowOpened,
 )
+from adjudicator.core.replay import read_stored
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
+from adjudicator.core.stepping import open_step, resolve_step
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.dates import viewer_zone
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
@@ -29,7 +31,7 @@ from adjudicator.report.mail import report_attachments
 from adjudicator.report.model import ReportInput
 from adjudicator.report.render import render_report
 from adjudicator.rulesets.registry import get_ruleset
-from adjudicator.service.calendar import deadline_attachment, next_deadline, read_calendar
+from adjudicator.service.calendar import deadline_attachment, read_calendar
 from adjudicator.store.db import WRITER
 from adjudicator.store.models import (
     EventRow,
@@ -38,7 +40,6 @@ from adjudicator.store.models import (
     Outbox,
     Power,
     ResultRow,
-    Snapshot,
     Window,
 )
 
@@ -51,6 +52,12 @@ class StoreAccess:
         self.mail_domain = mail_domain
 
     if TYPE_CHECKING:  # HistoryTools (history.py) provides it: the mail and `report` share one path
+        # and StepTools (steps.py) the opening of windows, rounds and steps
+        def _open_window(
+            self, session: Session, game: Game, state: GameState, now: datetime, parent: Window | None = None
+        ) -> Window: ...
+
+        def _opening_deadline(self, game: Game, state: GameState, now: datetime) -> datetime | None: ...
 
         def _stored_report_inputs(
             self, session: Session, game: Game, window: Window, viewers: Sequence[str]
@@ -145,56 +152,6 @@ class StoreAccess:
         game.state_digest = state.digest()
         game.status = "over" if state.over else ("paused" if game.status == "paused" else "active")
 
-    def _open_window(self, session: Session, game: Game, state: GameState, now: datetime) -> Window:
-        ruleset = self.ruleset(game)
-        label = window_label(ruleset, state)
-        self._log(session, game, [WindowOpened(phase=label, label=label, state_digest=state.digest())], None)
-        deadline = self._opening_deadline(game, state, now)
-        window = Window(
-            game_id=game.id,
-            turn=state.turn,
-            index=state.window,
-            label=label,
-            opened_at=now,
-            deadline=deadline,
-            start_event_id=self._last_event_id(session, game),
-            status="over" if state.over else "open",
-        )
-        session.add(window)
-        session.flush()
-        assert window.id is not None
-        session.add(
-            Snapshot(
-                game_id=game.id,
-                window_id=window.id,
-                label=label,
-                digest=state.digest(),
-                state=state.to_json(),
-            )
-        )
-        game.current_window_id = window.id
-        self._set_state(game, state)
-        session.add(game)
-        session.flush()
-        return window
-
-    def _opening_deadline(self, game: Game, state: GameState, now: datetime) -> datetime | None:
-        """The deadline of a window opening now, from the game's calendar (service/calendar.py).
-
-        None for a finished game or a window nobody has a decision in (it resolves at once); while
-        the game is paused, None too, and the period is kept as the time left for ``resume``.
-        """
-        ruleset = self.ruleset(game)
-        if state.over or not open_phases(ruleset, state):
-            return None
-        calendar = read_calendar(game.calendar, game.options)
-        deadline = next_deadline(now, window_spec(ruleset, state).name, calendar)
-        if calendar.paused:
-            left = None if deadline is None else (deadline - now).total_seconds()
-            game.calendar = {**game.calendar, "paused_remaining_seconds": left}
-            return None
-        return deadline
-
     def _record(
         self, session: Session, game: Game, window: Window, outcome: WindowOutcome, now: datetime
     ) -> Window:
@@ -219,7 +176,12 @@ class StoreAccess:
         window.resolved_at = now
         session.add(window)
         game.loaded_dice = {k: list(v) for k, v in outcome.loaded_left.items()}
-        nxt = self._open_window(session, game, outcome.state, now)
+        parent = session.get(Window, window.parent_id) if window.parent_id is not None else None
+        if parent is not None and (outcome.state.over or not outcome.state.steps):
+            parent.status, parent.resolved_at = "resolved", now  # the round is over
+            session.add(parent)
+            parent = None
+        nxt = self._open_window(session, game, outcome.state, now, parent)
         self._queue_reports(session, game, window, outcome, now, nxt)
         return nxt
 
@@ -319,12 +281,25 @@ class StoreAccess:
         return row
 
     def _run_automatic(self, session: Session, game: Game, window: Window, now: datetime) -> list[str]:
-        """Resolve windows in which nobody has a decision, until one takes orders."""
+        """Resolve what nobody has a decision in, until something takes orders: windows, steps
+        whose phases take none, and steps whose actors' early orders were copied in READY."""
         ruleset = self.ruleset(game)
         labels: list[str] = []
         state = self._state(game)
-        while not state.over and not open_phases(ruleset, state):
-            outcome = resolve_window(ruleset, state, {}, game.seed, game.loaded_dice)
+        while not state.over:
+            step = open_step(ruleset, state)
+            if step is None:
+                if open_phases(ruleset, state):
+                    break
+                outcome = resolve_window(ruleset, state, {}, game.seed, game.loaded_dice)
+            else:
+                sets = self._latest_sets(session, window)
+                waits = any(ruleset.takes_orders(state, p) for p in step.phases)
+                if waits and not all(p in sets and sets[p].ready for p in step.powers):
+                    break
+                orders, unread = read_stored(ruleset, state, {p: tuple(s.orders) for p, s in sets.items()})
+                outcome = resolve_step(ruleset, state, step, orders, game.seed, game.loaded_dice)
+                outcome = replace(outcome, unread=tuple(unread))
             labels.append(outcome.label)
             window = self._record(session, game, window, outcome, now)
             state = outcome.state

@@ -118,7 +118,10 @@ class GmTools(DiceTools):
         snap = session.exec(select(Snapshot).where(Snapshot.window_id == target.id)).one()
         sets = self._latest_sets(session, target)
         inputs = session.exec(
-            select(EventRow).where(EventRow.window_id == target.id, EventRow.kind == "window-adjudicated")
+            select(EventRow).where(
+                EventRow.window_id == target.id,
+                col(EventRow.kind).in_(("window-adjudicated", "step-adjudicated")),
+            )
         ).first()
         discards = (
             update(EventRow).where(
@@ -145,13 +148,14 @@ class GmTools(DiceTools):
             game.loaded_dice = {k: list(v) for k, v in inputs.payload.get("loaded_dice", {}).items()}
         window = self._open_window(session, game, state, now)
         assert window.id is not None
+        copied = self._latest_sets(session, window)  # a step's early orders, copied as it reopened
         for power, row in sets.items():
             session.add(
                 OrderSet(
                     game_id=game.id,
                     window_id=window.id,
                     power=power,
-                    version=1,
+                    version=1 + (copied[power].version if power in copied else 0),
                     text=row.text,
                     orders=row.orders,
                     issues=row.issues,

@@ -88,7 +88,7 @@ class HistoryTools(StoreAccess):
     def _standing_resolved(self, session: Session, game: Game) -> list[Window]:
         query = (
             select(Window)
-            .where(Window.game_id == game.id, Window.status == "resolved")
+            .where(Window.game_id == game.id, Window.status == "resolved", Window.step_kind != "round")
             .order_by(col(Window.id))
         )
         return list(session.exec(query))
@@ -129,7 +129,10 @@ class HistoryTools(StoreAccess):
             raise AdjudicatorError(f"window {window.label} of {game.id} has not been resolved")
         snapshot = session.exec(select(Snapshot).where(Snapshot.window_id == opened.id)).one()
         start = session.exec(
-            select(EventRow.id).where(EventRow.window_id == window.id, EventRow.kind == "window-adjudicated")
+            select(EventRow.id).where(
+                EventRow.window_id == window.id,
+                col(EventRow.kind).in_(("window-adjudicated", "step-adjudicated")),
+            )
         ).first()
         registry = EventRegistry(self.ruleset(game).event_types())
         rows = session.exec(

@@ -17,11 +17,13 @@ from adjudicator.core.engine import dice_events, resolve_window
 from adjudicator.core.events import (
     GameCreated,
 )
+from adjudicator.core.guards import Guarded, guard_failure, parse_orders
 from adjudicator.core.ids import check_address, check_game_id, check_power_id
 from adjudicator.core.options import GAME_OPTIONS, option_problems
 from adjudicator.core.orders import IssueKind
 from adjudicator.core.replay import SETUP_NAMESPACE, read_stored
 from adjudicator.core.state import GameState
+from adjudicator.core.stepping import open_step, resolve_step
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError, NotDue, StaleWindow, WindowClosed
@@ -38,6 +40,7 @@ from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
 from adjudicator.service.history import HistoryTools
 from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
+from adjudicator.service.steps import ROUND, StepTools
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
 from adjudicator.store.models import (
     Game,
@@ -48,7 +51,7 @@ from adjudicator.store.models import (
 )
 
 
-class Judge(GmTools, DeadlineTools, HistoryTools):
+class Judge(GmTools, DeadlineTools, HistoryTools, StepTools):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------
@@ -200,11 +203,20 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         are refused: the window closed) or waits until they are stored (and counts them); the
         version is counted under the same lock, so two sets sent at once get two versions.
         """
-        window = self._lock_open_window(session, game, parsed.envelope.get("WINDOW"))
+        window = self._lock_open_window(session, game, parsed.envelope.get("WINDOW"), power)
         closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
         if window.deadline and closes and now > closes:
             raise AdjudicatorError(self._too_late(game, window, closes))
-        submission = self.ruleset(game).parse(self._state(game), power, parsed.lines)
+        early = window.step_kind == ROUND  # for a later step of the round: checked when it opens
+        stepped = early or window.parent_id is not None
+        state = self._state(game)
+        ruleset = self.ruleset(game)
+        submission = parse_orders(ruleset, state, power, parsed.lines, strict=not early, guards=stepped)
+        guard_warnings = tuple(
+            f"{o.canonical()!r}: {why} (as things stand; it is checked again at the deadline)"
+            for o in submission.orders
+            if isinstance(o, Guarded) and not early and (why := guard_failure(ruleset, state, power, o))
+        )
         accepted = tuple(submission.canonical_lines())
         rejected = tuple(i.describe() for i in submission.issues) + tuple(
             f"line {n}: {line!r}: {why}" for n, line, why in parsed.problems
@@ -248,8 +260,9 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             order_digest(accepted),
             as_utc(window.deadline) if window.deadline else None,
             zone,
-            tuple(w.describe() for w in submission.warnings),
+            (*(w.describe() for w in submission.warnings), *guard_warnings),
             unready,
+            note=self._step_note(session, window, early),
         )
         try:
             session.flush()
@@ -260,12 +273,29 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             ) from None
         return receipt
 
-    def _lock_open_window(self, session: Session, game: Game, given: str | None) -> Window:
+    def _lock_open_window(
+        self, session: Session, game: Game, given: str | None, power: str | None = None
+    ) -> Window:
         """The window orders are for, locked (:meth:`_lock_window`); refused unless it is open.
 
-        Orders naming a window that has closed are late: the refusal says so, and when it closed."""
+        Orders naming a window that has closed are late: the refusal says so, and when it closed.
+        In a round played step by step (service/steps.py) the open step is locked, and a set of
+        ``power`` goes to it, or to the round's row as early orders for ``power``'s later step."""
+        peek = self._window(session, game)
+        in_round = (
+            power is not None
+            and peek.parent_id is not None
+            and self._names_round(session, peek, given, power)
+        )
         try:
-            window = self._lock_window(session, game, given)
+            window = self._lock_window(session, game, None if in_round else given)
+            for _ in range(5):  # a step resolved while this waited for the lock: the round goes on
+                if window.status == "open" or window.parent_id is None or not in_round:
+                    break
+                fresh = self._window(session, game)
+                if fresh.parent_id != window.parent_id or fresh.id == window.id:
+                    break
+                window = self._lock_window(session, game, None)
         except StaleWindow:
             closed = self._closed_window(session, game, given or "")
             if closed is None:
@@ -281,6 +311,8 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
             if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
                 raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
             raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
+        if in_round and power is not None:
+            return self._steps_window(session, game, window, power, given)
         return window
 
     def _too_late(self, game: Game, window: Window, closed: datetime) -> str:
@@ -334,7 +366,8 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         if current.status != "open":
             raise AdjudicatorError(f"window {current.label} of {game.id} is {current.status}, not open")
         sets = self._latest_sets(session, current)
-        all_ready = set(sets) == set(game.powers) and all(s.ready for s in sets.values())
+        acting = set(current.actors) if current.parent_id is not None else set(game.powers)
+        all_ready = acting <= set(sets) and all(sets[p].ready for p in acting)
         if not force and not all_ready and (current.deadline is None or now < as_utc(current.deadline)):
             when = (
                 f"the deadline is {when_text(current.deadline, self._zone_of(session, game, GM))}"
@@ -348,7 +381,11 @@ class Judge(GmTools, DeadlineTools, HistoryTools):
         state = self._state(game)
         lines = {p: tuple(s.orders) for p, s in sets.items()}
         orders, unread = read_stored(ruleset, state, lines)
-        outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
+        step = open_step(ruleset, state) if current.parent_id is not None else None
+        if step is not None:
+            outcome = resolve_step(ruleset, state, step, orders, game.seed, game.loaded_dice)
+        else:
+            outcome = resolve_window(ruleset, state, orders, game.seed, game.loaded_dice)
         outcome = replace(outcome, unread=tuple(unread))
         nxt = self._record(session, game, current, outcome, now)
         labels = [outcome.label, *self._run_automatic(session, game, nxt, now)]

@@ -36,6 +36,8 @@ class Receipt:
     """The zone the player reads dates in (adjudicator/dates.py)."""
     warnings: tuple[str, ...] = ()
     unready: tuple[int, ...] = ()
+    note: str = ""
+    """Which step of a round played step by step the set is for (service/steps.py), if any."""
 
     def ready_not_counted(self, again: str) -> str:
         """``READY not counted: fix lines 3 and 5 and <again>``."""
@@ -45,6 +47,8 @@ class Receipt:
         lines = [
             f"Orders of {self.power} for {self.game} {self.window} (version {self.version}, {self.digest})"
         ]
+        if self.note:
+            lines.append(f"  {self.note}")
         lines += [f"  accepted: {o}" for o in self.accepted] or ["  accepted: no orders"]
         lines += [f"  REJECTED {r}" for r in self.rejected]
         lines += [f"  WARNING {w}" for w in self.warnings]

@@ -20,7 +20,6 @@ from sqlmodel import Session, col, select
 from adjudicator.core.engine import open_phases, window_label, window_spec
 from adjudicator.core.events import WindowOpened
 from adjudicator.core.guards import Guarded, guard_failure, parse_orders
-from adjudicator.core.orders import Order
 from adjudicator.core.state import GameState
 from adjudicator.core.stepping import open_step, step_label
 from adjudicator.core.steps import CLOSE, LABEL_PATTERN, TURN, Step
@@ -147,7 +146,8 @@ class StepTools(StoreAccess):
         parent.status = "open"
         session.add(parent)
         deadline = None
-        if not state.over and any(ruleset.takes_orders(state, p) for p in step.phases):
+        waits = not state.over and any(ruleset.takes_orders(state, p) for p in step.phases)
+        if waits:
             calendar = read_calendar(game.calendar, game.options)
             kind = window_spec(ruleset, state).name
             cap = as_utc(parent.deadline) if parent.deadline else None
@@ -168,9 +168,9 @@ class StepTools(StoreAccess):
             actors=list(step.powers),
             step_kind=step.kind,
         )
-        for power in step.powers:
-            self._copy_early(session, game, parent, row, state, step, power, now)
-        self._queue_your_move(session, game, row, now)
+        copied = [self._copy_early(session, game, parent, row, state, step, p, now) for p in step.powers]
+        if waits and not all(s is not None and s.ready for s in copied):  # else it resolves at once
+            self._queue_your_move(session, game, row, now)
         return row
 
     def _copy_early(
@@ -183,7 +183,7 @@ class StepTools(StoreAccess):
         step: Step,
         power: str,
         now: datetime,
-    ) -> None:
+    ) -> OrderSet | None:
         """Copy ``power``'s latest early set for this step's phases into the step, read strictly
         on the step's state; a line that no longer holds is dropped, with why, in ``issues``.
         A set (its version) is copied once per phase: a second step of the same phases (a
@@ -194,41 +194,43 @@ class StepTools(StoreAccess):
             .order_by(col(OrderSet.version).desc())
         ).first()
         if early is None:
-            return
+            return None
         source = f"{EARLY} v{early.version}"
         used = self._phases_copied(session, game, parent, state, power, source)
         if used & set(step.phases):
-            return
+            return None
         ruleset = self.ruleset(game)
         loose = parse_orders(ruleset, state, power, list(enumerate(early.orders, 1)), strict=False)
-        wanted = [(n, o.canonical()) for n, o in enumerate(loose.orders, 1) if o.phase in step.phases]
-        if not wanted:
-            return
-        read = parse_orders(ruleset, state, power, wanted, strict=True)
-        kept: list[Order] = []
-        dropped = [f"{i.describe()} (checked when your step opened)" for i in read.issues]
-        for order in read.orders:
+        mine = [(n, o) for n, o in enumerate(loose.orders, 1) if o.phase in step.phases]
+        if not mine:
+            return None
+        dropped: list[str] = []
+        wanted: list[tuple[int, str]] = []
+        for n, order in mine:  # a guard first: what the player made the order depend on
             why = guard_failure(ruleset, state, power, order) if isinstance(order, Guarded) else None
             if why is None:
-                kept.append(order)
+                wanted.append((n, order.canonical()))
             else:
-                dropped.append(f"{order.canonical()!r}: refused: {why}")
+                dropped.append(f"line {n}: {order.canonical()!r}: refused: {why}")
+        read = parse_orders(ruleset, state, power, wanted, strict=True)
+        dropped += [f"{i.describe()} (checked when your step opened)" for i in read.issues]
+        kept = list(read.orders)
         assert row.id is not None
-        session.add(
-            OrderSet(
-                game_id=game.id,
-                window_id=row.id,
-                power=power,
-                version=1,
-                text=early.text,
-                orders=[o.canonical() for o in kept],
-                issues=dropped,
-                ready=early.ready and not dropped,
-                source=source,
-                submitted_at=now,
-            )
+        copy = OrderSet(
+            game_id=game.id,
+            window_id=row.id,
+            power=power,
+            version=1,
+            text=early.text,
+            orders=[o.canonical() for o in kept],
+            issues=dropped,
+            ready=early.ready and not dropped,
+            source=source,
+            submitted_at=now,
         )
+        session.add(copy)
         session.flush()
+        return copy
 
     def _phases_copied(
         self, session: Session, game: Game, parent: Window, state: GameState, power: str, source: str
@@ -250,8 +252,6 @@ class StepTools(StoreAccess):
     def _queue_your_move(self, session: Session, game: Game, row: Window, now: datetime) -> None:
         """ "Your move" to each actor of a step that waits for orders: the step, its deadline, and
         what became of the actor's early orders."""
-        if row.deadline is None and game.status != "paused":
-            return
         assert row.id is not None
         copied = {s.power: s for s in session.exec(select(OrderSet).where(OrderSet.window_id == row.id))}
         for power in row.actors:

@@ -62,7 +62,8 @@ def test_the_judge_creates_a_relay_game(monkeypatch: pytest.MonkeyPatch, judge: 
     state = judge.state("r1")
     assert isinstance(state, RelayState) and state.last_turn == 3 and state.seats == SEATS
     game, window = judge.game("r1")
-    assert (game.ruleset, window.label) == ("relay", "T1.claims")
+    # Relay plays its window step by step: the first seat's step is the one open
+    assert (game.ruleset, window.label, window.actors) == ("relay", "T1.claims.1-venice", ["venice"])
 
 
 def test_a_subprocess_knows_relay(tmp_path: Path) -> None:

@@ -107,7 +107,8 @@ def test_a_round_is_the_fold_of_its_steps_and_replays_step_by_step(
 
 def test_a_step_sees_the_steps_before_it_and_none_after() -> None:
     state, _ = new_game()
-    first = resolve_step(RELAY, state, Step(("venice",), ("claim",)), {"venice": read(state, "venice", "CLAIM 5")}, SEED)
+    venice = Step(("venice",), ("claim",))
+    first = resolve_step(RELAY, state, venice, {"venice": read(state, "venice", "CLAIM 5")}, SEED)
     seen_by_genoa = RELAY.view(first.state, "genoa")
     assert "venice" in str(seen_by_genoa) and "5" in str(seen_by_genoa)
     step = open_step(RELAY, first.state)
@@ -143,7 +144,8 @@ def test_a_guarded_order_reads_back_from_its_canonical_text() -> None:
 
 def test_a_guard_that_fails_when_the_step_opens_drops_its_order_with_the_fact() -> None:
     state, _ = new_game()
-    first = resolve_step(RELAY, state, Step(("venice",), ("claim",)), {"venice": read(state, "venice", "CLAIM 4")}, SEED)
+    venice = Step(("venice",), ("claim",))
+    first = resolve_step(RELAY, state, venice, {"venice": read(state, "venice", "CLAIM 4")}, SEED)
     orders = {"genoa": read(first.state, "genoa", "IF 5 HELD BY venice: CLAIM 9")}
     step = open_step(RELAY, first.state)
     assert step is not None
@@ -152,7 +154,8 @@ def test_a_guard_that_fails_when_the_step_opens_drops_its_order_with_the_fact() 
     assert [r.reason.code for r in failed if r.reason] == [GUARD_FAILED]
     assert "guard failed: space 5" in failed[0].reason.message if failed[0].reason else False
     assert out.state.row[8] == ""  # CLAIM 9 was not made
-    kept = resolve_step(RELAY, first.state, step, {"genoa": read(first.state, "genoa", "IF 4 HELD BY venice: CLAIM 9")}, SEED)
+    guarded = {"genoa": read(first.state, "genoa", "IF 4 HELD BY venice: CLAIM 9")}
+    kept = resolve_step(RELAY, first.state, step, guarded, SEED)
     assert kept.state.row[8] == "genoa"
 
 
