@@ -295,7 +295,8 @@ class StepTools(StoreAccess):
         names = {current.label, str(current.id), parent.label, str(parent.id)}
         if given is not None and given not in names and not given.startswith(parent.label + "."):
             return current  # the caller's check refuses it as for any other window
-        if power in current.actors:
+        names_round = given is not None and given not in (current.label, str(current.id))
+        if power in current.actors and not names_round:
             return current
         if self._acts_later(session, game, parent, power):
             return parent
@@ -335,8 +336,10 @@ class StepTools(StoreAccess):
         return ""
 
     def _acts_later(self, session: Session, game: Game, parent: Window, power: str) -> bool:
-        """Whether ``power`` has a step to come in the round: a turn step it has not had yet, or
-        the closing step (the window's phases no step has resolved, every power at once)."""
+        """Whether ``power`` has a step to come in the round after the open one: a turn step it
+        has not had yet, or the closing step (the window's phases no step has resolved yet,
+        every power at once). A power acting in the open step names the round (``WINDOW
+        T3.economy``) to send orders for its later step."""
         state = self._state(game)
         ruleset = self.ruleset(game)
         now_open = open_step(ruleset, state)
