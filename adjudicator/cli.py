@@ -351,6 +351,9 @@ def scenario_run(
 def demo(
     out_dir: Annotated[Path, typer.Option("--out", help="where the reports go")] = Path("demo-output"),
     turns: Annotated[int, typer.Option(help="turns to play")] = 3,
+    sequential: Annotated[
+        bool, typer.Option("--sequential", help="play the purchases power by power, in turn order")
+    ] = False,
 ) -> None:
     """Play a 4-power Medioevo game with bots and write every power's reports."""
     from adjudicator.demo import play_demo
@@ -364,7 +367,11 @@ def demo(
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as bar:
         task = bar.add_task("playing", total=None)
         result = play_demo(
-            Judge(engine), out_dir, turns=turns, progress=lambda s: bar.update(task, description=s)
+            Judge(engine),
+            out_dir,
+            turns=turns,
+            progress=lambda s: bar.update(task, description=s),
+            sequential=sequential,
         )
     out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
     out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))

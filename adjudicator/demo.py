@@ -40,19 +40,27 @@ def play_demo(
     turns: int = 3,
     seed: bytes | None = None,
     progress: Callable[[str], None] | None = None,
+    sequential: bool = False,
 ) -> DemoResult:
     """Create the game, have each bot mail its orders every window, adjudicate, write the reports.
 
     ``windows`` are the windows resolved, as the store has them: those that resolve at creation
     (no one has a decision in them) included, so there is one report folder for each.
+    ``sequential``: the purchases are played power by power in turn order (option
+    ``purchases_order = "in_turn"``, issue 16): each bot writes when its step is open, on the
+    board the steps before it left.
     """
-    secrets = judge.create_game(game, "medioevo", DEMO_POWERS, {"turns": turns}, seed=seed)
+    options: dict[str, object] = {"turns": turns}
+    if sequential:
+        options["purchases_order"] = "in_turn"
+    secrets = judge.create_game(game, "medioevo", DEMO_POWERS, options, seed=seed)
     while True:
         state = judge.state(game)
         if state.over:
             break
-        ruleset = judge.ruleset(judge.game(game)[0])
-        for power in DEMO_POWERS:
+        game_row, open_row = judge.game(game)
+        ruleset = judge.ruleset(game_row)
+        for power in open_row.actors or DEMO_POWERS:  # a step: its actors only
             view = judge.view(game, power)
             lines = medioevo_orders(view, ruleset.legal_orders(state, power))
             envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}"

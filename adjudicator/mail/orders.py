@@ -22,10 +22,10 @@ def act_on_orders(ctx: Context) -> list[str]:
     judge, session, game = ctx.judge, ctx.session, ctx.game
     # Locked first, as every order set is (Judge._store_orders): READY alone copies the standing
     # set, which must be the one stored last, not one read while another mail was storing its own.
-    window = judge._lock_open_window(session, game, given.envelope.get("WINDOW"))
+    window = judge.lock_orders_window(session, game, ctx.power, given.envelope.get("WINDOW"))
     ruleset = judge.ruleset(game)
     state = judge._state(game)
-    submission = ruleset.parse(state, ctx.power, given.lines)
+    submission = judge.read_submission(game, ctx.power, window, given.lines)
     # "READY\n\nThanks!" is a READY alone: a line that is no order at all changes nothing (R87)
     chatter = all(issue.kind is IssueKind.NOT_AN_ORDER for issue in submission.issues)
     kept = not submission.orders and chatter and given.ready is not None

@@ -17,7 +17,7 @@ from adjudicator.core.engine import dice_events, resolve_window
 from adjudicator.core.events import (
     GameCreated,
 )
-from adjudicator.core.guards import Guarded, guard_failure, parse_orders
+from adjudicator.core.guards import Guarded, guard_failure
 from adjudicator.core.ids import check_address, check_game_id, check_power_id
 from adjudicator.core.options import GAME_OPTIONS, option_problems
 from adjudicator.core.orders import IssueKind
@@ -26,7 +26,7 @@ from adjudicator.core.state import GameState
 from adjudicator.core.stepping import open_step, resolve_step
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.dates import when_text
-from adjudicator.errors import AdjudicatorError, NotDue, StaleWindow, WindowClosed
+from adjudicator.errors import AdjudicatorError, NotDue
 from adjudicator.orders.text import (
     PLACEHOLDER_REFUSAL,
     OrderText,
@@ -39,8 +39,9 @@ from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
 from adjudicator.service.history import HistoryTools
+from adjudicator.service.order_window import OrderWindows
 from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
-from adjudicator.service.steps import ROUND, StepTools
+from adjudicator.service.steps import ROUND
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
 from adjudicator.store.models import (
     Game,
@@ -51,7 +52,7 @@ from adjudicator.store.models import (
 )
 
 
-class Judge(GmTools, DeadlineTools, HistoryTools, StepTools):
+class Judge(GmTools, DeadlineTools, HistoryTools, OrderWindows):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------
@@ -203,15 +204,14 @@ class Judge(GmTools, DeadlineTools, HistoryTools, StepTools):
         are refused: the window closed) or waits until they are stored (and counts them); the
         version is counted under the same lock, so two sets sent at once get two versions.
         """
-        window = self._lock_open_window(session, game, parsed.envelope.get("WINDOW"), power)
+        window = self.lock_orders_window(session, game, power, parsed.envelope.get("WINDOW"))
         closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
         if window.deadline and closes and now > closes:
             raise AdjudicatorError(self._too_late(game, window, closes))
         early = window.step_kind == ROUND  # for a later step of the round: checked when it opens
-        stepped = early or window.parent_id is not None
         state = self._state(game)
         ruleset = self.ruleset(game)
-        submission = parse_orders(ruleset, state, power, parsed.lines, strict=not early, guards=stepped)
+        submission = self.read_submission(game, power, window, parsed.lines)
         guard_warnings = tuple(
             f"{o.canonical()!r}: {why} (as things stand; it is checked again at the deadline)"
             for o in submission.orders
@@ -272,77 +272,6 @@ class Judge(GmTools, DeadlineTools, HistoryTools, StepTools):
                 "nothing was stored; send yours again"
             ) from None
         return receipt
-
-    def _lock_open_window(
-        self, session: Session, game: Game, given: str | None, power: str | None = None
-    ) -> Window:
-        """The window orders are for, locked (:meth:`_lock_window`); refused unless it is open.
-
-        Orders naming a window that has closed are late: the refusal says so, and when it closed.
-        In a round played step by step (service/steps.py) the open step is locked, and a set of
-        ``power`` goes to it, or to the round's row as early orders for ``power``'s later step."""
-        peek = self._window(session, game)
-        in_round = (
-            power is not None
-            and peek.parent_id is not None
-            and self._names_round(session, peek, given, power)
-        )
-        try:
-            window = self._lock_window(session, game, None if in_round else given)
-            for _ in range(5):  # a step resolved while this waited for the lock: the round goes on
-                if window.status == "open" or window.parent_id is None or not in_round:
-                    break
-                fresh = self._window(session, game)
-                if fresh.parent_id != window.parent_id or fresh.id == window.id:
-                    break
-                window = self._lock_window(session, game, None)
-        except StaleWindow:
-            closed = self._closed_window(session, game, given or "")
-            if closed is None:
-                raise
-            when = closed.resolved_at or closed.deadline or closed.opened_at
-            current = self._window(session, game).label
-            raise AdjudicatorError(
-                f"{self._too_late(game, closed, when)}; the open window is {current}: "
-                "send your orders for it (or leave the WINDOW line out)"
-            ) from None
-        if window.status != "open":
-            now_open = self._window(session, game)
-            if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
-                raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
-            raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
-        if in_round and power is not None:
-            return self._steps_window(session, game, window, power, given)
-        return window
-
-    def _too_late(self, game: Game, window: Window, closed: datetime) -> str:
-        """``too late: T1.economy closed at Fri 27 Nov 2026 21:00 CET`` (the game's time zone)."""
-        return f"too late: {window.label} closed at {when_text(closed, self._calendar(game).timezone)}"
-
-    @staticmethod
-    def _closed_window(session: Session, game: Game, given: str) -> Window | None:
-        """The last window of ``game`` called ``given`` (label or id) that was resolved, or None."""
-        rows = session.exec(
-            select(Window)
-            .where(Window.game_id == game.id, col(Window.status) == "resolved")
-            .order_by(col(Window.id).desc())
-        )
-        return next((w for w in rows if given in (w.label, str(w.id))), None)
-
-    def _lock_window(self, session: Session, game: Game, given: str | None) -> Window:
-        """The game's current window, locked until the end of the transaction; the game re-read.
-
-        A submission and an adjudication both start here, so they run one after the other and
-        the second sees what the first committed. PostgreSQL: ``SELECT … FOR NO KEY UPDATE`` on
-        the window's row (read again as the first left it). SQLite: the transaction holds the
-        database's write lock from its start (store/db.py), so nothing can change meanwhile.
-        """
-        session.flush()  # what this transaction changed already is kept by the reads below
-        window = self._match_window(session, game, given)
-        locked = session.get(Window, window.id, with_for_update={"key_share": True}, populate_existing=True)
-        assert locked is not None
-        session.refresh(game)
-        return locked
 
     def current_orders(self, game_id: str) -> dict[str, OrderSet]:
         with Session(self.engine) as session:
