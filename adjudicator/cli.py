@@ -15,7 +15,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
 from adjudicator.cli_errors import fail as fail  # public: the command modules import them from here
@@ -147,17 +146,27 @@ def game_show(game: str) -> None:
         out.print("open window: none, the game is over")
     else:
         out.print(f"open window: {window.label} (id {window.id}), deadline: {deadline}", markup=False)
+    info = j.round_info(game) if row.status != "over" else None
+    if info is not None:  # a window played step by step (issue 16)
+        cap = when_text(info.cap, j.calendar(game).timezone) if info.cap else "none"
+        acting = ", ".join(info.step.actors)
+        out.print(
+            f"step {info.step.step} of round {info.label}, for {acting}; round cap: {cap}", markup=False
+        )
     out.print(f"dice seed commitment: {row.seed_hash}" + (" (revealed)" if row.seed_revealed else ""))
     table = Table()
-    for column in ("power", "orders", "version", "ready"):
+    for column in ("power", "orders", "version", "ready", *(("for",) if info else ())):
         table.add_column(column)
     for power in row.powers:
         s = sets.get(power)
+        early = info.early.get(power) if info and s is None else None
+        s = s or early
         table.add_row(
             power,
             str(len(s.orders)) if s else "-",
             str(s.version) if s else "-",
             "yes" if s and s.ready else "no",
+            *(("early, for a later step" if early else ("this step" if s else "-"),) if info else ()),
         )
     out.print(table)
 
@@ -346,45 +355,8 @@ def scenario_run(
         err.print(f"all {run.checked} expectations hold", markup=False)
 
 
-@app.command()
-@guarded
-def demo(
-    out_dir: Annotated[Path, typer.Option("--out", help="where the reports go")] = Path("demo-output"),
-    turns: Annotated[int, typer.Option(help="turns to play")] = 3,
-    sequential: Annotated[
-        bool, typer.Option("--sequential", help="play the purchases power by power, in turn order")
-    ] = False,
-) -> None:
-    """Play a 4-power Medioevo game with bots and write every power's reports."""
-    from adjudicator.demo import play_demo
-
-    if turns < 1:
-        raise fail(f"--turns {turns}: expected 1 or more")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    engine = make_engine(f"sqlite:///{out_dir / 'demo.db'}")
-    (out_dir / "demo.db").unlink(missing_ok=True)
-    migrate(engine)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as bar:
-        task = bar.add_task("playing", total=None)
-        result = play_demo(
-            Judge(engine),
-            out_dir,
-            turns=turns,
-            progress=lambda s: bar.update(task, description=s),
-            sequential=sequential,
-        )
-    out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
-    out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))
-    out.print(f"reports written to {result.reports.resolve()}")
-    out.print(
-        "  one folder a window: <power>.html (open it in a browser), .txt, .json, .png (the map), "
-        "orders-<power>.txt (the order template)"
-    )
-    out.print(f"public archive: {(result.reports / 'archive' / 'index.html').resolve()}")
-
-
 # The other command groups live in modules of their own; importing them registers their commands.
-from adjudicator import cli_board, cli_deadlines, cli_mail, cli_report  # noqa: E402, F401
+from adjudicator import cli_board, cli_deadlines, cli_demo, cli_mail, cli_report  # noqa: E402, F401
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlmodel import Session, col, select
@@ -33,8 +34,31 @@ ROUND = "round"
 EARLY = "early"
 
 
+@dataclass(frozen=True)
+class RoundInfo:
+    """The open round of a game played step by step, as the GM's ``game show`` tells it."""
+
+    label: str
+    cap: datetime | None
+    step: Window
+    early: dict[str, OrderSet]
+    """Each power's latest early set on the round's row (for its later step)."""
+
+
 class StepTools(StoreAccess):
     """Opening rounds and steps; where an order set of a round goes (its step, or early)."""
+
+    def round_info(self, game_id: str) -> RoundInfo | None:
+        """The open round and its early sets, when the open window is a step; else None."""
+        with Session(self.engine) as session:
+            game = self._game(session, game_id)
+            step = self._window(session, game)
+            if step.parent_id is None:
+                return None
+            parent = session.get(Window, step.parent_id)
+            assert parent is not None
+            cap = as_utc(parent.deadline) if parent.deadline else None
+            return RoundInfo(parent.label, cap, step, self._latest_sets(session, parent))
 
     def _open_window(
         self, session: Session, game: Game, state: GameState, now: datetime, parent: Window | None = None

@@ -1,0 +1,53 @@
+"""``adjudicator demo``: bots play a Medioevo game and every report is written out.
+
+Kept apart from cli.py so that module stays short; importing this module registers the command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress, SpinnerColumn, TextColumn
+
+from adjudicator.cli import app, fail, guarded, out
+from adjudicator.service.judge import Judge
+from adjudicator.store.db import make_engine, migrate
+
+
+@app.command()
+@guarded
+def demo(
+    out_dir: Annotated[Path, typer.Option("--out", help="where the reports go")] = Path("demo-output"),
+    turns: Annotated[int, typer.Option(help="turns to play")] = 3,
+    sequential: Annotated[
+        bool, typer.Option("--sequential", help="play the purchases power by power, in turn order")
+    ] = False,
+) -> None:
+    """Play a 4-power Medioevo game with bots and write every power's reports."""
+    from adjudicator.demo import play_demo
+
+    if turns < 1:
+        raise fail(f"--turns {turns}: expected 1 or more")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(f"sqlite:///{out_dir / 'demo.db'}")
+    (out_dir / "demo.db").unlink(missing_ok=True)
+    migrate(engine)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=out) as bar:
+        task = bar.add_task("playing", total=None)
+        result = play_demo(
+            Judge(engine),
+            out_dir,
+            turns=turns,
+            progress=lambda s: bar.update(task, description=s),
+            sequential=sequential,
+        )
+    out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
+    out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))
+    out.print(f"reports written to {result.reports.resolve()}")
+    out.print(
+        "  one folder a window: <power>.html (open it in a browser), .txt, .json, .png (the map), "
+        "orders-<power>.txt (the order template)"
+    )
+    out.print(f"public archive: {(result.reports / 'archive' / 'index.html').resolve()}")

@@ -1,0 +1,39 @@
+"""The GM's command line on a game played step by step (issue 16): ``game show`` names the open
+step, whom it is for, the round and its cap, and tells early sets from the step's own."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.rulesets.registry import EXTRA_RULESETS
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("ADJUDICATOR_DB", str(tmp_path / "cli.db"))
+    monkeypatch.setenv(EXTRA_RULESETS, "tests.turnbased.relay:RelayRuleset")
+    return CliRunner()
+
+
+def test_game_show_names_the_step_and_the_early_sets(cli: CliRunner, tmp_path: Path) -> None:
+    created = cli.invoke(
+        app, ["game", "create", "r1", "--ruleset", "relay", "--powers", "venice,genoa,milan"]
+    )
+    assert created.exit_code == 0, created.output
+    secrets = dict(re.findall(r"│ (\w+)\s+│ (\S+)\s+│", created.output))
+    for power, order in (("venice", "CLAIM 3"), ("genoa", "CLAIM 7")):
+        path = tmp_path / f"{power}.txt"
+        path.write_text(f"GAME r1 POWER {power} SECRET {secrets[power]}\n{order}\n")
+        assert cli.invoke(app, ["submit", str(path)]).exit_code == 0
+    shown = cli.invoke(app, ["game", "show", "r1"], terminal_width=200).output
+    assert "open window: T1.claims.1-venice" in shown
+    assert "step 1 of round T1.claims, for venice; round cap: none" in shown
+    rows = {line.split("│")[1].strip(): line for line in shown.splitlines() if line.startswith("│")}
+    assert "this step" in rows["venice"] and "early, for a later step" in rows["genoa"]
+    assert rows["milan"].rstrip("│ ").endswith("-")
