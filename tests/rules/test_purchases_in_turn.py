@@ -23,10 +23,12 @@ from adjudicator.core.stepping import open_step, resolve_step, resolve_steps, st
 from adjudicator.core.steps import CLOSE, Step
 from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.text import split_order_text
+from adjudicator.report.render import render_report
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, PURCHASES, REINFORCEMENTS, TAXES
 from adjudicator.rulesets.medioevo.ruleset import GAME_OPTIONS
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.service.judge import Judge
+from tests.conftest import order_mail
 from tests.rules.economy_window import POWERS, RULES, SEED, mail
 
 IN_TURN = {"purchases_order": "in_turn"}
@@ -184,10 +186,27 @@ def test_lines_of_another_step_are_refused_with_the_step_they_belong_to_L795() -
 
 def test_a_game_created_in_turn_opens_the_first_powers_purchases_step(judge: Judge) -> None:
     now = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
-    judge.create_game("g1", "medioevo", POWERS, IN_TURN, seed=SEED, now=now)
+    secrets = judge.create_game("g1", "medioevo", POWERS, IN_TURN, seed=SEED, now=now)
     judge.adjudicate("g1", force=True, now=now)  # the cards window, every power silent
     state = cast(MedioevoState, judge.state("g1"))
-    first = state.turn_order[0]
+    first, second = state.turn_order[:2]
     assert judge.game("g1")[1].label == f"T1.economy.1-{first}"
+    receipt = judge.submit(order_mail("g1", first, secrets[first], "BUY TECH agricoltura", "READY"), now=now)
+    assert not receipt.rejected
+    judge.adjudicate("g1", force=True, now=now)
+    assert judge.game("g1")[1].label == f"T1.economy.2-{second}"
+    assert "agricoltura" in judge.view("g1", second).data["powers"][first]["techs"]
+    report = render_report(judge.report_input("g1", f"T1.economy.1-{first}", second), RULES)
+    assert f"T1.economy.1-{first}" in report.text
     with pytest.raises(AdjudicatorError, match="purchases_order"):
         judge.create_game("g2", "medioevo", POWERS, {"purchases_order": "later"}, seed=SEED, now=now)
+
+
+def test_a_taccagno_binds_the_purchases_of_the_later_steps_L2750() -> None:
+    """Hungary, first, hands France (third) TACCAGNO: France buys nothing, as when all buy at once."""
+    grants = ("GRANT hungary card TACCAGNO", "GRANT hungary tech matematica")
+    mails = {"hungary": ("PLAY Taccagno ON france",), "france": ("BUY TECH allevamento",)}
+    outcomes = steps_of(economy(IN_TURN, *grants), mails)
+    (refused,) = [r for o in outcomes for p in o.phases for r in p.results if r.power == "france"]
+    assert refused.reason is not None and "TACCAGNO: you buy nothing" in refused.reason.message
+    assert "allevamento" not in cast(MedioevoState, outcomes[-1].state).powers["france"].techs
