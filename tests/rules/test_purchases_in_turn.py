@@ -210,3 +210,21 @@ def test_a_taccagno_binds_the_purchases_of_the_later_steps_L2750() -> None:
     (refused,) = [r for o in outcomes for p in o.phases for r in p.results if r.power == "france"]
     assert refused.reason is not None and "TACCAGNO: you buy nothing" in refused.reason.message
     assert "allevamento" not in cast(MedioevoState, outcomes[-1].state).powers["france"].techs
+
+
+def test_the_steps_follow_the_turn_order_and_skip_a_power_with_no_land_L460_L799() -> None:
+    """The order is the state's turn order (here the GM's TURNORDER); byzantium, left with no
+    territory, has nowhere to buy (L799) and gets no step."""
+    state = economy(IN_TURN, "TURNORDER france hungary holy_roman_empire byzantium")
+    lands = {
+        t: s.model_copy(update={"owner": "hungary"}) if s.owner == "byzantium" else s
+        for t, s in state.territories.items()
+    }
+    state = state.evolve(territories=lands)
+    labels = [o.label for o in steps_of(state, {})]
+    assert labels == [
+        "T1.economy.1-france",
+        "T1.economy.2-hungary",
+        "T1.economy.3-holy_roman_empire",
+        "T1.economy.4-close",
+    ]
