@@ -7,7 +7,8 @@ prisoners freed and the cards of the phase) and 8 (positioning).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
-with the first keep and diplomacy (ruling R35).
+with the first keep and diplomacy (ruling R35). With the game option ``purchases_order = "in_turn"`` the
+economy window's purchases are played power by power in turn order (steps.py, ruling R96).
 """
 
 from __future__ import annotations
