@@ -21,10 +21,11 @@ MAX_PERIOD_HOURS = 24 * 366
 @dataclass(frozen=True)
 class OptionSpec:
     """One option: its kind (``bool``, ``count`` (1 or more), ``days`` (0 or more),
-    ``hours`` or ``map``) and one line on what it does."""
+    ``hours``, ``map`` or ``choice`` (one of ``choices``)) and one line on what it does."""
 
     kind: str
     summary: str
+    choices: tuple[str, ...] = ()
 
 
 GAME_OPTIONS: dict[str, OptionSpec] = {
@@ -39,7 +40,9 @@ GAME_OPTIONS: dict[str, OptionSpec] = {
 """The options the judge itself reads, whatever the ruleset."""
 
 
-def _kind_problem(kind: str, value: Any) -> str | None:
+def _kind_problem(kind: str, value: Any, choices: tuple[str, ...] = ()) -> str | None:
+    if kind == "choice":
+        return None if value in choices else f"expected one of {', '.join(choices)}"
     if kind == "bool":
         return None if isinstance(value, bool) else "expected true or false"
     if kind in ("count", "days"):
@@ -66,7 +69,7 @@ def option_problems(options: Mapping[str, Any], known: Mapping[str, OptionSpec])
         if spec is None:
             problems.append(f"unknown option {key!r}: the known options are {', '.join(sorted(known))}")
             continue
-        why = _kind_problem(spec.kind, value)
+        why = _kind_problem(spec.kind, value, spec.choices)
         if why:
             problems.append(f"option {key} {value!r}: {why}")
     return problems

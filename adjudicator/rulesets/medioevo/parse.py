@@ -338,9 +338,11 @@ def parse_lines(
     open_phases: Sequence[str],
     window: str,
     check: Checker | None,
+    not_now: Callable[[str, str], str | None] | None = None,
 ) -> Submission:
     """Parse each line on its own, so one bad line never hides the others (godip ParseAll); then
-    check each order that was read, in the order written."""
+    check each order that was read, in the order written. ``not_now(what, phase)``: the reason
+    for a line of a phase not open now, if the caller has one (a step's, steps.py)."""
     read: list[tuple[int, str, Order]] = []
     issues: list[LineIssue] = []
     for number, line in lines:
@@ -367,9 +369,11 @@ def parse_lines(
                     order, PlayDiplomacyCard | PlayTaxCard | PlayReinforcementCard | PlayPurchaseCard
                 ):
                     what = f"PLAY {data.cards[order.card].name}"
+                why = not_now(what, order.phase) if not_now else None
                 raise Reject(
                     IssueKind.NOT_NOW,
-                    f"{what} is an order for the "
+                    why
+                    or f"{what} is an order for the "
                     f"{order.phase.replace('_', ' ')} phase, which takes no orders in {window}",
                 )
             problem = check(state, power, order, orders, mail) if check else None

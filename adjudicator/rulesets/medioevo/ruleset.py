@@ -7,7 +7,8 @@ prisoners freed and the cards of the phase) and 8 (positioning).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
-with the first keep and diplomacy (ruling R35).
+with the first keep and diplomacy (ruling R35). With the game option ``purchases_order = "in_turn"`` the
+economy window's purchases are played power by power in turn order (steps.py, ruling R96).
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from functools import partial
 from typing import Any, cast
 
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import open_phases, window_label, window_spec
+from adjudicator.core.engine import open_phases, window_label
 from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import DieUse, PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
+from adjudicator.core.steps import Step
 from adjudicator.core.view import PlayerView
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections
@@ -32,6 +34,7 @@ from adjudicator.rulesets.medioevo import (
     receipt_summary,
     report_sections,
     setup,
+    steps,
 )
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
@@ -109,6 +112,9 @@ WINDOWS = (
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
 )
 
+GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS}
+"""The options a Medioevo game is created with (core/options.py checks them)."""
+
 
 def _mu(state: GameState) -> MedioevoState:
     return cast(MedioevoState, state)
@@ -117,7 +123,7 @@ def _mu(state: GameState) -> MedioevoState:
 class MedioevoRuleset:
     name = "medioevo"
     version = "0.1"
-    game_options = setup.SETUP_OPTIONS
+    game_options = GAME_OPTIONS
 
     def __init__(self, data: DataSet | None = None) -> None:
         self.data = data or default_dataset()
@@ -138,8 +144,16 @@ class MedioevoRuleset:
     def initial_state(
         self, game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice
     ) -> tuple[GameState, tuple[Event, ...]]:
+        order = steps.read_option(options)
         state, event = setup.initial_state(game, powers, options, dice, self.data, self.version)
+        if order != state.purchases_order:
+            state = state.evolve(purchases_order=order)
         return state, (event,)
+
+    def next_step(self, state: GameState, done: Sequence[Step]) -> Step | None:
+        """The purchases power by power in turn order with ``purchases_order = "in_turn"``
+        (steps.py, R96); None (simultaneous) on every other window and by default."""
+        return steps.next_step(self, _mu(state), done)
 
     def power_ids(self, state: GameState) -> tuple[str, ...]:
         return _mu(state).seats()
@@ -206,22 +220,24 @@ class MedioevoRuleset:
         return problem
 
     def _rehearsal(self, state: MedioevoState) -> arrival.Rehearsal:
-        """One mail's rehearsals (R85, R86): the open window's phases before the positioning."""
-        phases = window_spec(self, state).phases
-        before = phases[: phases.index(PLACEMENT)] if PLACEMENT in phases else ()
-        return arrival.Rehearsal(self.resolve, before, self.data)
+        """One mail's rehearsals (R85, R86): the open window's (or step's) phases before the
+        positioning."""
+        return arrival.Rehearsal(self.resolve, steps.rehearsed_phases(self, state), self.data)
 
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
     ) -> Submission:
+        scope = steps.parse_scope(self, _mu(state), power, strict)  # in a step: its phases (R96)
+        phases, label, not_now = scope or (open_phases(self, state), window_label(self, state), None)
         submission = parse_lines(
             _mu(state),
             power,
             lines,
             self.data,
-            open_phases(self, state),
-            window_label(self, state),
+            phases,
+            label,
             partial(self._check, rehearsal=self._rehearsal(_mu(state))) if strict else None,
+            not_now,
         )
         return mark_non_orders(submission)
 
@@ -231,7 +247,8 @@ class MedioevoRuleset:
         return ()
 
     def legal_orders(self, state: GameState, power: str) -> Sequence[Order]:
-        return legal_orders(_mu(state), open_phases(self, state), power, self.data)
+        phases = steps.legal_phases(self, state, power, open_phases(self, state))
+        return legal_orders(_mu(state), phases, power, self.data)
 
     def resolve(
         self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
@@ -248,7 +265,7 @@ class MedioevoRuleset:
         if phase == DIPLOMACY:
             return diplomacy.resolve(mu, orders, self.data, dice)
         if phase == PURCHASES:
-            return purchases.resolve(mu, orders, self.data)
+            return purchases.resolve(mu, orders, self.data, steps.buyers(mu, orders))
         if phase == TAXES:
             return taxes.resolve(mu, orders, dice, self.data)
         if phase == REINFORCEMENTS:

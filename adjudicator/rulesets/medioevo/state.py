@@ -105,6 +105,7 @@ class TerritoryState(BaseModel):
         return next((b for b in self.usable() if b in SETTLEMENTS), None)
 
 
+TOGETHER, IN_TURN = "together", "in_turn"  # the values of the option purchases_order (R96)
 SETTLEMENTS = ("village", "town", "city")  # the civil buildings of pieces.toml
 
 
@@ -147,6 +148,15 @@ class MedioevoState(GameState):
     disputes: tuple[Dispute, ...] = ()
     pieces: tuple[Piece, ...] = ()  # transports, siege engines and captains on the map
     sieges: tuple[Siege, ...] = ()  # one at most a territory (L1908-1998)
+    purchases_order: str = TOGETHER
+    """The game option (steps.py, R96): ``together`` (every power at once) or ``in_turn``; left
+    out of the JSON when ``together``, so the digests of simultaneous games are unchanged."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.purchases_order == TOGETHER:
+            del data["purchases_order"]
+        return data
 
     def siege(self, territory: str) -> Siege | None:
         return next((s for s in self.sieges if s.territory == territory), None)

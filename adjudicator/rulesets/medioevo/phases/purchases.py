@@ -23,7 +23,7 @@ Each power's fire sales (``fire_sale.py``, L921-923) come before its cards and o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.core.events import Event
@@ -79,19 +79,28 @@ __all__ = [
 ]
 
 
-def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
+def resolve(
+    state: MedioevoState,
+    orders: Mapping[str, Sequence[Order]],
+    data: DataSet,
+    only: Collection[str] | None = None,
+) -> Resolution:
+    """Every power's purchases in turn order, or ``only`` these powers' (a purchases step played
+    in turn, R96)."""
     start = state
     events: list[Event] = []
     results: list[OrderResult] = []
     state = purchase_cards.play_bans(state, orders, data, events, results)
     for power in state.acting_order():
+        if only is not None and power not in only:
+            continue
         given = orders.get(power, ())
         buying = begin(start, state, power, given, data, events, results)
         for order in given:
             if not isinstance(order, PlayPurchaseCard | Sell) and order.phase == PURCHASES:
                 buying = buy(buying, order, data, events, results)
         state = buying.state
-    state = repairs.reduce_unrepaired(state, data, events)
+    state = repairs.reduce_unrepaired(state, data, events, only)
     return Resolution(state, tuple(events), tuple(results))
 
 

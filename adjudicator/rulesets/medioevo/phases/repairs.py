@@ -10,6 +10,8 @@ calamities will damage them, the GM's ``DAMAGE`` edit does it now.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import BuildingReduced, PieceReduced
@@ -70,11 +72,16 @@ def _lower(data: DataSet, building: str) -> str | None:
     )
 
 
-def reduce_unrepaired(state: MedioevoState, data: DataSet, events: list[Event]) -> MedioevoState:
+def reduce_unrepaired(
+    state: MedioevoState, data: DataSet, events: list[Event], only: Collection[str] | None = None
+) -> MedioevoState:
     """At the end of the purchases phase every building and ship due by this turn and still
-    damaged loses a level; a level-1 one is removed (L1056, L1420)."""
+    damaged loses a level; a level-1 one is removed (L1056, L1420). ``only``: of these owners
+    (the end of one power's purchases step, R96)."""
     for tid in sorted(state.territories):
         terr = state.territories[tid]
+        if only is not None and terr.owner not in only:
+            continue
         due = [b for b, turn in terr.damaged.items() if turn <= state.turn]
         if not due:
             continue
@@ -90,7 +97,11 @@ def reduce_unrepaired(state: MedioevoState, data: DataSet, events: list[Event]) 
         left = {b: t for b, t in terr.damaged.items() if b not in due}
         state = state.with_territory(tid, buildings=tuple(buildings), damaged=left)
     for piece in state.pieces:
-        if not piece.damaged or piece.repair_by > state.turn:
+        if (
+            not piece.damaged
+            or piece.repair_by > state.turn
+            or (only is not None and piece.owner not in only)
+        ):
             continue
         name = label(data, piece.kind, piece.number)
         events.append(PieceReduced(power=piece.owner, piece=name, level=piece.level - 1))
