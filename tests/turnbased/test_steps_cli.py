@@ -37,3 +37,20 @@ def test_game_show_names_the_step_and_the_early_sets(cli: CliRunner, tmp_path: P
     rows = {line.split("│")[1].strip(): line for line in shown.splitlines() if line.startswith("│")}
     assert "this step" in rows["venice"] and "early, for a later step" in rows["genoa"]
     assert rows["milan"].rstrip("│ ").endswith("-")
+
+
+def test_the_demo_plays_the_purchases_in_turn_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``adjudicator demo --sequential`` (issue 16 "done when"): Medioevo's economy window is played
+    as a step per power in turn order and a closing step (R96), and the log replays to every step."""
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    result = CliRunner().invoke(
+        app, ["demo", "--sequential", "--turns", "1", "--out", str(tmp_path)], terminal_width=400
+    )
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())  # the console wraps long lines
+    steps = re.findall(r"T1\.economy\.\d-[a-z_]+", said.split("played ")[-1].split("replay check")[0])
+    assert [s.split(".")[2].split("-")[0] for s in steps] == ["1", "2", "3", "4", "5"]
+    assert steps[-1] == "T1.economy.5-close"
+    assert "replay check: ok" in result.output
+    folders = {p.name.split("-", 1)[1] for p in (tmp_path / "demo").iterdir() if p.name[:1].isdigit()}
+    assert set(steps) <= folders  # a report folder for every step
