@@ -282,7 +282,8 @@ class StoreAccess:
 
     def _run_automatic(self, session: Session, game: Game, window: Window, now: datetime) -> list[str]:
         """Resolve what nobody has a decision in, until something takes orders: windows, steps
-        whose phases take none, and steps whose actors' early orders were copied in READY."""
+        whose phases take none, steps whose actors' early orders were copied in READY, and steps
+        of powers in civil disorder that sent nothing (their defaults)."""
         ruleset = self.ruleset(game)
         labels: list[str] = []
         state = self._state(game)
@@ -295,7 +296,7 @@ class StoreAccess:
             else:
                 sets = self._latest_sets(session, window)
                 waits = any(ruleset.takes_orders(state, p) for p in step.phases)
-                if waits and not all(p in sets and sets[p].ready for p in step.powers):
+                if waits and not self._nobody_to_wait_for(session, game, step.powers, sets):
                     break
                 orders, unread = read_stored(ruleset, state, {p: tuple(s.orders) for p, s in sets.items()})
                 outcome = resolve_step(ruleset, state, step, orders, game.seed, game.loaded_dice)
@@ -304,6 +305,15 @@ class StoreAccess:
             window = self._record(session, game, window, outcome, now)
             state = outcome.state
         return labels
+
+    def _nobody_to_wait_for(
+        self, session: Session, game: Game, actors: Sequence[str], sets: dict[str, OrderSet]
+    ) -> bool:
+        """Whether a step can resolve now: each actor's set is READY, or the actor is in civil
+        disorder (service/deadlines.py) and sent nothing (its defaults)."""
+        query = select(Power.power).where(Power.game_id == game.id, Power.status == "disorder")
+        gone = set(session.exec(query))
+        return all((p in sets and sets[p].ready) or (p in gone and p not in sets) for p in actors)
 
     def _edit(self, session: Session, game: Game, state: GameState, command: str) -> GameState:
         return self._edit_told(session, game, state, command)[0]

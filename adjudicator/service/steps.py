@@ -192,8 +192,9 @@ class StepTools(StoreAccess):
             actors=list(step.powers),
             step_kind=step.kind,
         )
-        copied = [self._copy_early(session, game, parent, row, state, step, p, now) for p in step.powers]
-        if waits and not all(s is not None and s.ready for s in copied):  # else it resolves at once
+        copied = {p: self._copy_early(session, game, parent, row, state, step, p, now) for p in step.powers}
+        sets = {p: s for p, s in copied.items() if s is not None}
+        if waits and not self._nobody_to_wait_for(session, game, step.powers, sets):  # else: at once
             self._queue_your_move(session, game, row, now)
         return row
 

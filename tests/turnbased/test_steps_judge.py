@@ -159,3 +159,21 @@ def test_a_rollback_at_any_step_then_the_same_play_gives_the_same_round(
         assert judge.replay_check("r1") == []
         assert finish_round() == expected, label
     assert judge.replay_check("r1") == []
+
+
+def test_the_step_of_a_power_in_civil_disorder_does_not_wait(judge: Judge, relay: dict[str, str]) -> None:
+    """docs/turn-by-turn.md §7: a step whose actor is in civil disorder and sent nothing resolves
+    on its defaults as soon as it opens, with no "your move" mail; one who sent orders is waited for."""
+    from adjudicator.store.models import Power
+
+    with Session(judge.engine) as session:
+        genoa = session.exec(select(Power).where(Power.game_id == "r1", Power.power == "genoa")).one()
+        genoa.status = "disorder"
+        session.add(genoa)
+        session.commit()
+    send(judge, relay, "venice", "CLAIM 5", "READY")
+    done = judge.adjudicate("r1", now=T0)
+    assert done.labels == ("T1.claims.1-venice", "T1.claims.2-genoa")
+    assert judge.game("r1")[1].label == "T1.claims.3-milan"
+    assert judge.state("r1").row[0] == "genoa"  # type: ignore[attr-defined]  # its default: the lowest free
+    assert not [m for m in mails(judge, "notice") if m.recipient == "genoa"]
