@@ -218,9 +218,12 @@ PLAYER_ACTIONS: dict[str, Action] = {
 # ---- GM commands -------------------------------------------------------------------------------
 def process(ctx: Context, cmd: Command) -> str:
     try:
-        done = ctx.judge._adjudicate(
-            ctx.session, ctx.game, cmd.args[0] if cmd.args else None, force=True, now=ctx.now
-        )
+        if cmd.args and cmd.args[0].upper() == "ROUND":  # every step left in the round
+            done = ctx.judge.process_round(ctx.game.id, now=ctx.now, session=ctx.session)
+        else:
+            done = ctx.judge._adjudicate(
+                ctx.session, ctx.game, cmd.args[0] if cmd.args else None, force=True, now=ctx.now
+            )
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     return f"Adjudicated {', '.join(done.labels)}; {done.then}"
@@ -296,7 +299,20 @@ def _gm_zone(ctx: Context) -> str:
 
 
 def extend(ctx: Context, cmd: Command) -> str:
-    hours = float(cmd.args[0])
+    hours = float(cmd.args[-1])
+    if len(cmd.args) == 2:  # EXTEND ROUND hours: the cap of a round played step by step
+        return _clock(
+            ctx,
+            cmd,
+            lambda: (
+                "The round's cap extended to "
+                + when_text(
+                    ctx.judge.extend_round(ctx.game.id, hours, now=ctx.now, session=ctx.session),
+                    _gm_zone(ctx),
+                )
+                + " (every power is told, with an .ics)"
+            ),
+        )
     return _clock(
         ctx,
         cmd,

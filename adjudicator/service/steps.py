@@ -124,7 +124,11 @@ class StepTools(StoreAccess):
         """The parent row of a round opening on ``state`` (its first step is opened next)."""
         kind = window_spec(self.ruleset(game), state).name
         calendar = read_calendar(game.calendar, game.options)
-        cap = None if calendar.paused else round_deadline(now, kind, calendar)
+        cap = round_deadline(now, kind, calendar)
+        if calendar.paused:  # kept as the time the cap has left, for resume (deadlines.py)
+            left = None if cap is None else (cap - now).total_seconds()
+            game.calendar = {**game.calendar, "paused_round_seconds": left}
+            cap = None
         return self._open_row(session, game, state, now, cap, step_kind=ROUND, current=False)
 
     def _round_of(self, session: Session, game: Game) -> Window:
