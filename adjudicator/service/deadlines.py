@@ -322,13 +322,15 @@ class DeadlineTools(MissTools):
             sets = self._latest_sets(session, window)
             rows = self._acting_rows(session, game, window)  # a step: its actors only
             active = [r for r in rows if r.status == "active"]
-            early = (
+            parent = self._round_row(session, window)
+            # a step whose actors are all in civil disorder, with nothing stored, waits for nobody
+            idle = parent is not None and not active and not any(r.power in sets for r in rows)
+            early = idle or (
                 calendar.early_when_all_ready
                 and bool(active)
                 and all(r.power in sets and sets[r.power].ready for r in active)
             )
             closes = self._closes_at(game, window)
-            parent = self._round_row(session, window)
             cap = self._closes_at(game, parent) if parent is not None else None
             capped = cap is not None and now >= cap
             due = capped or (closes is not None and now >= closes)
@@ -340,7 +342,13 @@ class DeadlineTools(MissTools):
         if not (early or due):
             return done, False
         why = (
-            "every power is READY" if early else "the round's cap passed" if capped else "the deadline passed"
+            "its actors are in civil disorder"
+            if idle
+            else "every power is READY"
+            if early
+            else "the round's cap passed"
+            if capped
+            else "the deadline passed"
         )
         try:
             result = self.adjudicate(game_id, window=str(window_id), force=True, now=now)

@@ -101,6 +101,11 @@ def test_a_power_missing_two_steps_falls_into_civil_disorder(judge: Judge, relay
     assert misses(judge) == {"venice": (2, "disorder"), "genoa": (1, "active"), "milan": (0, "active")}
     (told,) = [m for m in sent(judge, "notice") if m.recipient == "gm" and "civil disorder" in m.subject]
     assert "venice missed 2 deadlines (the last: T1.claims.3-venice)" in told.body_text
+    done = judge.process_due(T0 + 48 * H)  # the cap: the round ends; venice's next step waits for nobody
+    assert done[-1] == (
+        "r1: T2.claims.1-venice resolved (its actors are in civil disorder); now open: T2.claims.2-milan"
+    )
+    assert misses(judge)["venice"] == (2, "disorder")  # no miss counted in disorder
 
 
 def test_a_step_resolves_early_when_its_actors_are_ready(judge: Judge, relay: dict[str, str]) -> None:
@@ -117,12 +122,14 @@ def test_the_cap_resolves_every_step_left_one_at_a_time(judge: Judge, relay: dic
     send(judge, relay, "genoa", "CLAIM 7", at=T0 + H)  # early, not READY: used at the cap
     before = len(judge.outbox("r1"))
     done = judge.process_due(T0 + 48 * H)
-    resolved = [line for line in done if " resolved (" in line]
+    resolved = [line for line in done if " resolved (" in line and line.startswith("r1: T1.")]
     assert resolved[0].startswith("r1: T1.claims.1-venice resolved (the round's cap passed)")
     assert all("(the round's cap passed)" in line for line in resolved)
     assert resolved[-1].endswith("now open: T2.claims.1-venice")
+    assert done[-1].startswith("r1: T2.claims.1-venice resolved (its actors are in civil disorder)")
     row = judge.state("r1").row  # type: ignore[attr-defined]
-    assert row[:3] == ("venice", "milan", "") and row[6] == "genoa"  # defaults; genoa's early set
+    # T1: venice and milan silent (the lowest free), genoa's early set; T2: venice's default
+    assert row[:3] == ("venice", "milan", "venice") and row[6] == "genoa"
     late = [m.recipient for m in sent(judge, "notice", before) if "no orders by the deadline" in m.subject]
     # silent milan claims 2, next to venice's 1: venice's reaction step, silent too, is a 2nd miss
     assert late == ["venice", "milan", "venice"]
