@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select
 
@@ -173,7 +173,9 @@ class StepTools(StoreAccess):
             step_kind=step.kind,
         )
         copied = [self._copy_early(session, game, parent, row, state, step, p, now) for p in step.powers]
-        if waits and not all(s is not None and s.ready for s in copied):  # else it resolves at once
+        grace = timedelta(minutes=read_calendar(game.calendar, game.options).grace_minutes)
+        late = deadline is not None and deadline + grace <= now  # opened past the round's cap
+        if waits and not late and not all(s is not None and s.ready for s in copied):  # else at once
             self._queue_your_move(session, game, row, now)
         return row
 

@@ -131,6 +131,9 @@ def test_the_cap_resolves_every_step_left_one_at_a_time(judge: Judge, relay: dic
     # T1: venice and milan silent (the lowest free), genoa's early set; T2: venice's default
     assert row[:3] == ("venice", "milan", "venice") and row[6] == "genoa"
     late = [m.recipient for m in sent(judge, "notice", before) if "no orders by the deadline" in m.subject]
+    # a step opened past the cap resolves in the same pass: no "your move" for it
+    moves = [m.subject for m in sent(judge, "notice", before) if "your move" in m.subject]
+    assert moves == ["[r1] your move: T2.claims.1-venice", "[r1] your move: T2.claims.2-milan"]
     # silent milan claims 2, next to venice's 1: venice's reaction step, silent too, is a 2nd miss
     assert late == ["venice", "milan", "venice"]
     assert misses(judge) == {"venice": (2, "disorder"), "genoa": (0, "active"), "milan": (1, "active")}
@@ -140,7 +143,7 @@ def test_the_cap_resolves_every_step_left_one_at_a_time(judge: Judge, relay: dic
         "r1: T1.claims.3-milan",
         "r1: T1.claims.4-venice",
     ]  # each in its own pass of the loop; the closing step (score) follows automatically
-    assert judge.next_deadline("r1") == T0 + 88 * H  # the next round: a fresh cap, counted from now
+    assert judge.next_deadline("r1") == T0 + 88 * H  # the next round (milan reacts): a fresh cap
     assert cap(judge) == T0 + 96 * H
 
 
