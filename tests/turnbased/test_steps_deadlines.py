@@ -206,8 +206,9 @@ def gm_mail(judge: Judge, secrets: dict[str, str], body: str, mid: str, at: date
 
 
 def test_the_round_commands_by_gm_mail(judge: Judge, relay: dict[str, str]) -> None:
-    text = gm_mail(judge, relay, "EXTEND ROUND 10\nEXTEND 2", "m1", T0 + H)
+    text = gm_mail(judge, relay, "EXTEND ROUND 10\nEXTEND 2\nLOAD DICE T1.claim.2-genoa 6", "m1", T0 + H)
     assert "The round's cap extended to" in text and "Deadline extended to" in text
+    assert "Dice loaded for T1.claim.2-genoa: 6" in text
     assert cap(judge) == T0 + 58 * H and judge.next_deadline("r1") == T0 + 14 * H
     gm_mail(judge, relay, "PAUSE", "m2", T0 + 2 * H)
     gm_mail(judge, relay, "RESUME", "m3", T0 + 12 * H)
