@@ -222,9 +222,13 @@ def adjudicate(
     window: Annotated[
         str | None, typer.Option(help="only if this window (label or id) is the open one")
     ] = None,
+    whole_round: Annotated[
+        bool, typer.Option("--round", help="every step left in the open step-by-step round (forced)")
+    ] = False,
 ) -> None:
-    """Resolve the open window (when due, or with --force)."""
-    done = judge().adjudicate(game, window=window, force=force)
+    """Resolve the open window (when due, or with --force); --round: every step left in the round."""
+    j = judge()
+    done = j.process_round(game) if whole_round else j.adjudicate(game, window=window, force=force)
     out.print(f"adjudicated {', '.join(done.labels)}; {done.then}")
 
 

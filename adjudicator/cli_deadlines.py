@@ -26,9 +26,18 @@ def _when(j: Judge, deadline: datetime | None, game: str) -> str:
 
 @gm_app.command("extend")
 @guarded
-def gm_extend(game: str, hours: float) -> None:
-    """Move the open window's deadline later by HOURS; every power is told (with an .ics)."""
+def gm_extend(
+    game: str,
+    hours: float,
+    whole_round: Annotated[
+        bool, typer.Option("--round", help="the cap of the open step-by-step round, not its step")
+    ] = False,
+) -> None:
+    """Move the open window's (or step's) deadline later by HOURS; every power is told (with an .ics)."""
     j = judge()
+    if whole_round:
+        out.print(f"{game}: the round's cap now {_when(j, j.extend_round(game, hours), game)}", markup=False)
+        return
     out.print(f"{game}: deadline now {_when(j, j.extend(game, hours), game)}", markup=False)
 
 

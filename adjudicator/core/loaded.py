@@ -1,7 +1,9 @@
 """GM-loaded dice: which keys name dice the game can still roll, and which values can fit them.
 
-A key is ``T<turn>.<phase>`` (the next rolls of that phase in that turn, e.g. ``T2.taxes``) or
-``*`` (the next rolls of any phase). Loaded values are drawn in order by whatever the phase rolls,
+A key is ``T<turn>.<phase>`` (the next rolls of that phase in that turn, e.g. ``T2.taxes``),
+``T<turn>.<phase>.<n>-<who>`` (that phase in step ``n`` of a window played step by step, the
+step's dice namespace, core/stepping.py ``step_key``: ``T1.claim.2-genoa``) or ``*`` (the next
+rolls of any phase). Loaded values are drawn in order by whatever the phase rolls,
 so the exact die a value meets is known only at resolution; what is checked here, when the GM
 loads them, is all that can be known before: the key names a phase of the ruleset, at or after the
 open window and before the game ends, that rolls dice, and each value fits at least the largest
@@ -21,7 +23,7 @@ from adjudicator.errors import LoadedDiceRefused
 
 ANY = "*"
 """The key of values for the next rolls of any phase."""
-_KEY = re.compile(r"^T(\d{1,6})\.(\w+)$", re.IGNORECASE)
+_KEY = re.compile(r"^T(\d{1,6})\.(\w+?)(?:\.(\d{1,4})-([a-z0-9_]+))?$", re.IGNORECASE)
 
 
 def phase_slots(ruleset: Ruleset) -> dict[str, int]:
@@ -66,7 +68,8 @@ def forms(ruleset: Ruleset, state: GameState) -> str:
         for key, uses in next_rolls(ruleset, state)
     )
     return (
-        f"expected T<turn>.<phase> for a phase that rolls dice, from the open window "
+        f"expected T<turn>.<phase> (or a step's T<turn>.<phase>.<n>-<who>) for a phase that "
+        f"rolls dice, from the open window "
         f"{window_label(ruleset, state)} on: {listed or 'none'}; or * for the next rolls of any phase"
     )
 
@@ -95,8 +98,10 @@ def check_load(ruleset: Ruleset, state: GameState, key: str, values: Sequence[in
             f"dice key {key!r}: no phase {match.group(2)!r} in {ruleset.name}; {forms(ruleset, state)}"
         )
     turn, index = int(match.group(1)), slots[phase]
-    canonical = f"T{turn}.{phase}"
-    if (turn, index) < (state.turn, state.window):
+    step = f".{int(match.group(3))}-{match.group(4).lower()}" if match.group(3) else ""
+    canonical = f"T{turn}.{phase}{step}"
+    now_at = (state.turn, state.window, len(state.steps) + 1)  # the step open now (1: the first)
+    if (turn, index, int(match.group(3) or now_at[2])) < now_at:
         raise LoadedDiceRefused(
             f"dice key {canonical}: already resolved, the game is at {window_label(ruleset, state)}; "
             f"{forms(ruleset, state)}"

@@ -217,10 +217,12 @@ PLAYER_ACTIONS: dict[str, Action] = {
 
 # ---- GM commands -------------------------------------------------------------------------------
 def process(ctx: Context, cmd: Command) -> str:
+    given = cmd.args[0] if cmd.args else None
     try:
-        done = ctx.judge._adjudicate(
-            ctx.session, ctx.game, cmd.args[0] if cmd.args else None, force=True, now=ctx.now
-        )
+        if given is not None and given.upper() == "ROUND":  # every step left in the round
+            done = ctx.judge.process_round(ctx.game.id, now=ctx.now, session=ctx.session)
+        else:
+            done = ctx.judge._adjudicate(ctx.session, ctx.game, given, force=True, now=ctx.now)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     return f"Adjudicated {', '.join(done.labels)}; {done.then}"
@@ -296,16 +298,17 @@ def _gm_zone(ctx: Context) -> str:
 
 
 def extend(ctx: Context, cmd: Command) -> str:
-    hours = float(cmd.args[0])
-    return _clock(
-        ctx,
-        cmd,
-        lambda: (
-            "Deadline extended to "
-            + when_text(ctx.judge._extend(ctx.session, ctx.game, hours, ctx.now), _gm_zone(ctx))
-            + " (every power is told, with an .ics)"
-        ),
-    )
+    hours, whole = float(cmd.args[-1]), len(cmd.args) == 2  # EXTEND ROUND hours: a round's cap
+    what = "The round's cap" if whole else "Deadline"
+
+    def act() -> str:
+        if whole:
+            when = ctx.judge.extend_round(ctx.game.id, hours, now=ctx.now, session=ctx.session)
+        else:
+            when = ctx.judge._extend(ctx.session, ctx.game, hours, ctx.now)
+        return f"{what} extended to {when_text(when, _gm_zone(ctx))} (every power is told, with an .ics)"
+
+    return _clock(ctx, cmd, act)
 
 
 def pause(ctx: Context, cmd: Command) -> str:

@@ -43,7 +43,11 @@ SPECS = (
     CommandSpec("ABSENCE", "ABSENCE YYYY-MM-DD YYYY-MM-DD", "announce an absence, within the game's budget"),
     CommandSpec("TIMEZONE", "TIMEZONE Area/City", "show deadlines in this time zone (e.g. Europe/Rome)"),
     CommandSpec(
-        "PROCESS", "PROCESS [window]", "resolve the open window now (only if it is the one named)", True
+        "PROCESS",
+        "PROCESS [window|ROUND]",
+        "resolve the open window (or step) now, only if it is the one named; ROUND: every step left "
+        "in the round",
+        True,
     ),
     CommandSpec("ROLLBACK", "ROLLBACK window", "return to the start of an earlier window", True),
     CommandSpec("BROADCAST", "BROADCAST", "send the rest of the mail to every power", True),
@@ -52,7 +56,12 @@ SPECS = (
     ),
     CommandSpec("DICE", "DICE", "send me the loaded dice not yet rolled", True),
     CommandSpec("CLEAR DICE", "CLEAR DICE [key]", "take back the dice loaded for a key, or all", True),
-    CommandSpec("EXTEND", "EXTEND hours", "move the deadline of the open window later", True),
+    CommandSpec(
+        "EXTEND",
+        "EXTEND [ROUND] hours",
+        "move the deadline of the open window (or step) later; ROUND: the cap of the step-by-step round",
+        True,
+    ),
     CommandSpec("PAUSE", "PAUSE", "stop the clock", True),
     CommandSpec("RESUME", "RESUME", "start the clock again", True),
     CommandSpec("REPLACE", "REPLACE power address", "hand a power to a new player (mails a briefing)", True),
@@ -177,7 +186,7 @@ def _check(verb: str, args: list[str]) -> str | None:
             else check_zone(args[0])
         )
     if verb == "PROCESS" and len(args) > 1:
-        return "expected PROCESS or PROCESS window (its label or id)"
+        return "expected PROCESS, PROCESS window (its label or id) or PROCESS ROUND"
     if verb == "ROLLBACK" and len(args) != 1:
         return "expected ROLLBACK window (a label such as T2.bids, or an id)"
     if verb == "LOAD DICE" and (len(args) < 2 or not all(_whole(a) for a in args[1:])):
@@ -185,12 +194,13 @@ def _check(verb: str, args: list[str]) -> str | None:
     if verb == "CLEAR DICE" and len(args) > 1:
         return "expected CLEAR DICE (all of them) or CLEAR DICE key, e.g. CLEAR DICE T2.taxes"
     if verb == "EXTEND":
+        whole = len(args) == 2 and args[0].upper() == "ROUND"  # EXTEND ROUND hours: a round's cap
         try:
-            hours = float(args[0]) if len(args) == 1 else -1.0
+            hours = float(args[-1]) if len(args) == 1 or whole else -1.0
         except ValueError:
             hours = -1.0
         if not (math.isfinite(hours) and hours > 0):
-            return "expected EXTEND hours, e.g. EXTEND 24"
+            return "expected EXTEND hours or EXTEND ROUND hours, e.g. EXTEND 24"
         return None if hours <= MAX_EXTEND_HOURS else f"EXTEND takes at most {MAX_EXTEND_HOURS} hours"
     if verb == "REPLACE" and (len(args) != 2 or "@" not in args[1]):
         return "expected REPLACE power address, e.g. REPLACE hungary new.king@example.org"

@@ -54,6 +54,8 @@ class Calendar(BaseModel):
     paused: bool = False
     paused_remaining_seconds: float | None = None
     """While paused: the time the open window had left (None when it had no deadline)."""
+    paused_round_seconds: float | None = None
+    """While paused in a round played step by step: the time its cap had left (None: no cap)."""
 
     @field_validator("timezone")
     @classmethod

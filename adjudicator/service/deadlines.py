@@ -12,7 +12,8 @@ leaves its window open, its GM is told once, and the pass goes on (``pass_guard.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -21,15 +22,19 @@ from sqlmodel import Session, col, select
 
 from adjudicator.core.options import MAX_PERIOD_HOURS
 from adjudicator.core.view import GM
-from adjudicator.dates import viewer_zone, when_text
+from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.base import as_utc
-from adjudicator.service.calendar import Calendar, covers, parse_calendar
-from adjudicator.service.pass_guard import PassGuard
-from adjudicator.store.models import Game, Power, Window, utcnow
+from adjudicator.service.calendar import Calendar, parse_calendar, round_deadline, step_deadline, window_kind
+from adjudicator.service.misses import MissTools
+from adjudicator.service.receipts import Adjudicated
+from adjudicator.store.models import Game, Window, utcnow
+
+MAX_STEPS_PER_PASS = 100
+"""Steps one pass resolves in a row for one game (at a round's cap); the next pass goes on."""
 
 
-class DeadlineTools(PassGuard):
+class DeadlineTools(MissTools):
     """Deadline methods of the Judge (and, through PlayerTools, secrets and replacements); each public
     method is one transaction."""
 
@@ -37,7 +42,11 @@ class DeadlineTools(PassGuard):
 
         def adjudicate(
             self, game_id: str, *, window: str | None = None, force: bool = False, now: datetime | None = None
-        ) -> Any: ...
+        ) -> Adjudicated: ...
+
+        def _adjudicate(
+            self, session: Session, game: Game, window: str | None, force: bool, now: datetime
+        ) -> Adjudicated: ...
 
     # ---- helpers --------------------------------------------------------------------------------
     def _closes_at(self, game: Game, window: Window) -> datetime | None:
@@ -52,14 +61,38 @@ class DeadlineTools(PassGuard):
             raise AdjudicatorError(f"{game.id} has no open window: {window.label} is {window.status}")
         return window
 
+    @staticmethod
+    def _round_row(session: Session, window: Window) -> Window | None:
+        """The round's parent row of a step (its deadline is the round's cap), else None."""
+        return None if window.parent_id is None else session.get(Window, window.parent_id)
+
+    @contextmanager
+    def _within(self, session: Session | None) -> Iterator[Session]:
+        """The caller's transaction (a GM's mail: all or nothing), else a new one."""
+        if session is not None:
+            yield session
+            return
+        with self._tx() as own:
+            yield own
+
+    @staticmethod
+    def _check_hours(hours: float) -> None:
+        # NaN fails too; a year is the most (past it the clock overflows)
+        if not 0 < hours <= MAX_PERIOD_HOURS:
+            raise AdjudicatorError(
+                f"extend by {hours!r} hours: expected a number of hours above 0 "
+                f"and at most {MAX_PERIOD_HOURS}"
+            )
+
     def _announce_deadline(
         self, session: Session, game: Game, window: Window, deadline: datetime, why: str, now: datetime
     ) -> None:
-        """Tell every power and the GM the window's (new) deadline in their own zone, with an .ics
-        attachment stamped ``now``."""
+        """Tell every power (a step's actors only) and the GM the window's (new) deadline in their
+        own zone, with an .ics attachment stamped ``now``."""
         assert window.id is not None
         stamp = int(deadline.timestamp())
-        for viewer in (*game.powers, GM):
+        told = window.actors if window.parent_id is not None else game.powers
+        for viewer in (*told, GM):
             key = f"deadline.{game.id}.{window.id}.{viewer}.{stamp}"
             if self._queued(session, key):
                 continue
@@ -87,7 +120,7 @@ class DeadlineTools(PassGuard):
         one from the new calendar, counted from now, and every power is told; a deadline already set
         stays (``extend`` moves it)."""
         now = now or utcnow()
-        reserved = sorted({"paused", "paused_remaining_seconds"} & set(calendar))
+        reserved = sorted({"paused", "paused_remaining_seconds", "paused_round_seconds"} & set(calendar))
         if reserved:
             raise AdjudicatorError(f"calendar {reserved[0]}: set by 'gm pause' and 'gm resume', not by hand")
         with self._tx() as session:
@@ -97,7 +130,15 @@ class DeadlineTools(PassGuard):
             session.add(game)
             window = self._window(session, game)
             if window.status == "open" and window.deadline is None and not merged.paused:
-                deadline = self._opening_deadline(game, self._state(game), now)
+                parent = self._round_row(session, window)
+                if parent is None:
+                    deadline = self._opening_deadline(game, self._state(game), now)
+                else:  # a step: the round gets its cap (if it had none), the step its own deadline
+                    kind = window_kind(window.label)
+                    parent.deadline = parent.deadline or round_deadline(now, kind, merged)
+                    session.add(parent)
+                    cap = as_utc(parent.deadline) if parent.deadline else None
+                    deadline = step_deadline(now, kind, merged, cap)
                 if deadline is not None:
                     window.deadline = deadline
                     session.add(window)
@@ -112,29 +153,55 @@ class DeadlineTools(PassGuard):
             return as_utc(window.deadline) if window.deadline and window.status == "open" else None
 
     def extend(self, game_id: str, hours: float, *, now: datetime | None = None) -> datetime:
-        """Move the open window's deadline later by ``hours`` (from now if it had none)."""
+        """Move the open window's deadline later by ``hours`` (from now if it had none); in a round
+        played step by step, the open step's (and the round's cap too, if the step's passes it)."""
         now = now or utcnow()
         with self._tx() as session:
             return self._extend(session, self._game(session, game_id), hours, now)
 
     def _extend(self, session: Session, game: Game, hours: float, now: datetime) -> datetime:
         """The extension in the caller's transaction (the GM's mail)."""
-        # NaN fails too; a year is the most (past it the clock overflows)
-        if not 0 < hours <= MAX_PERIOD_HOURS:
-            raise AdjudicatorError(
-                f"extend by {hours!r} hours: expected a number of hours above 0 "
-                f"and at most {MAX_PERIOD_HOURS}"
-            )
+        self._check_hours(hours)
         if game.status == "paused":
             raise AdjudicatorError(f"{game.id} is paused: resume it before extending the deadline")
         window = self._open(session, game)
         deadline = (as_utc(window.deadline) if window.deadline else now) + timedelta(hours=hours)
         window.deadline = deadline
         session.add(window)
+        parent = self._round_row(session, window)  # a step: the round's cap follows it if passed
+        if parent is not None and parent.deadline is not None and deadline > as_utc(parent.deadline):
+            parent.deadline = deadline
+            session.add(parent)
         self._announce_deadline(
             session, game, window, deadline, f"The GM extended the deadline by {hours:g} h.", now
         )
         return deadline
+
+    def extend_round(
+        self, game_id: str, hours: float, *, now: datetime | None = None, session: Session | None = None
+    ) -> datetime:
+        """Move the cap of the open round (played step by step) later by ``hours`` (from now if it
+        had none); the open step keeps its own deadline. Every power is told. ``session``: the
+        caller's transaction (a GM's mail), else one of its own."""
+        now = now or utcnow()
+        self._check_hours(hours)
+        with self._within(session) as tx:
+            game = self._game(tx, game_id)
+            if game.status == "paused":
+                raise AdjudicatorError(f"{game.id} is paused: resume it before extending the round")
+            window = self._open(tx, game)
+            parent = self._round_row(tx, window)
+            if parent is None:
+                raise AdjudicatorError(
+                    f"{window.label} of {game.id} is not played step by step: it has no round to extend"
+                )
+            cap = (as_utc(parent.deadline) if parent.deadline else now) + timedelta(hours=hours)
+            parent.deadline = cap
+            tx.add(parent)
+            self._announce_deadline(
+                tx, game, parent, cap, f"The GM extended the round's cap by {hours:g} h.", now
+            )
+            return cap
 
     def pause(self, game_id: str, *, now: datetime | None = None) -> None:
         """Stop the clock: the time left is kept, and nothing resolves until ``resume``."""
@@ -151,7 +218,18 @@ class DeadlineTools(PassGuard):
         if window.deadline is not None and window.status == "open":
             left = max(0.0, (as_utc(window.deadline) - now).total_seconds())
         window.deadline = None
-        game.calendar = {**game.calendar, "paused": True, "paused_remaining_seconds": left}
+        parent = self._round_row(session, window)  # a step: the round's cap waits too
+        cap_left = None
+        if parent is not None and parent.deadline is not None:
+            cap_left = max(0.0, (as_utc(parent.deadline) - now).total_seconds())
+            parent.deadline = None
+            session.add(parent)
+        game.calendar = {
+            **game.calendar,
+            "paused": True,
+            "paused_remaining_seconds": left,
+            "paused_round_seconds": cap_left,
+        }
         game.status = "paused"
         session.add_all([game, window])
         for viewer in (*game.powers, GM):
@@ -175,9 +253,19 @@ class DeadlineTools(PassGuard):
         if game.status != "paused":
             raise AdjudicatorError(f"{game.id} is {game.status}, not paused: nothing to resume")
         left = game.calendar.get("paused_remaining_seconds")
-        game.calendar = {**game.calendar, "paused": False, "paused_remaining_seconds": None}
+        cap_left = game.calendar.get("paused_round_seconds")
+        game.calendar = {
+            **game.calendar,
+            "paused": False,
+            "paused_remaining_seconds": None,
+            "paused_round_seconds": None,
+        }
         game.status = "active"
         window = self._window(session, game)
+        parent = self._round_row(session, window)
+        if parent is not None and cap_left is not None and window.status == "open":
+            parent.deadline = now + timedelta(seconds=float(cap_left))  # pushed by the time paused
+            session.add(parent)
         deadline = None
         if left is not None and window.status == "open":
             deadline = now + timedelta(seconds=float(left))
@@ -211,31 +299,57 @@ class DeadlineTools(PassGuard):
         return done
 
     def _process_game(self, game_id: str, now: datetime) -> list[str]:
+        """One game's part of the pass: the open window's, then, while a round's steps keep
+        coming due (its cap passed), the next step's, each in its own transaction."""
+        done: list[str] = []
+        for _ in range(MAX_STEPS_PER_PASS):
+            lines, stepped = self._process_window(game_id, now)
+            done += lines
+            if not stepped:
+                break
+        return done
+
+    def _process_window(self, game_id: str, now: datetime) -> tuple[list[str], bool]:
+        """Reminders, misses and resolution of the open window (or step); whether a step was
+        resolved (the next one may be due already, at the round's cap)."""
         done: list[str] = []
         with self._tx() as session:
             game = self._game(session, game_id)
             window = self._window(session, game)
             if game.status != "active" or window.status != "open":
-                return done
+                return done, False
             calendar = self._calendar(game)
             sets = self._latest_sets(session, window)
-            rows = list(session.exec(select(Power).where(Power.game_id == game.id).order_by(col(Power.id))))
+            rows = self._acting_rows(session, game, window)  # a step: its actors only
             active = [r for r in rows if r.status == "active"]
-            early = (
+            parent = self._round_row(session, window)
+            # a step whose actors are all in civil disorder, with nothing stored, waits for nobody
+            idle = parent is not None and not active and not any(r.power in sets for r in rows)
+            early = idle or (
                 calendar.early_when_all_ready
                 and bool(active)
                 and all(r.power in sets and sets[r.power].ready for r in active)
             )
             closes = self._closes_at(game, window)
-            due = closes is not None and now >= closes
+            cap = self._closes_at(game, parent) if parent is not None else None
+            capped = cap is not None and now >= cap
+            due = capped or (closes is not None and now >= closes)
             if window.deadline is not None and not (early or due):
                 done += self._remind(session, game, window, calendar, rows, set(sets), now)
             if due and not early:
                 done += self._count_misses(session, game, window, calendar, rows, set(sets))
-            window_id, label = window.id, window.label
+            window_id, label, stepped = window.id, window.label, parent is not None
         if not (early or due):
-            return done
-        why = "every power is READY" if early else "the deadline passed"
+            return done, False
+        why = (
+            "its actors are in civil disorder"
+            if idle
+            else "every power is READY"
+            if early
+            else "the round's cap passed"
+            if capped
+            else "the deadline passed"
+        )
         try:
             result = self.adjudicate(game_id, window=str(window_id), force=True, now=now)
         except AdjudicatorError:
@@ -243,106 +357,30 @@ class DeadlineTools(PassGuard):
                 again = session.get(Window, window_id)
                 if again is not None and again.status == "open":
                     raise
-            return [*done, f"{game_id}: {label} already resolved"]
-        return [*done, f"{game_id}: {label} resolved ({why}); {result.then}"]
+            return [*done, f"{game_id}: {label} already resolved"], False
+        return [*done, f"{game_id}: {label} resolved ({why}); {result.then}"], stepped
 
-    def _remind(
-        self,
-        session: Session,
-        game: Game,
-        window: Window,
-        calendar: Calendar,
-        rows: list[Power],
-        have: set[str],
-        now: datetime,
-    ) -> list[str]:
-        """The latest reminder whose time has come, once, to each active power without orders."""
-        assert window.deadline is not None
-        deadline = as_utc(window.deadline)
-        if now >= deadline:
-            return []
-        due = [h for h in calendar.reminders_hours if deadline - timedelta(hours=h) <= now]
-        due = [h for h in due if deadline - timedelta(hours=h) > as_utc(window.opened_at)]
-        if not due:
-            return []
-        hours = min(due)
-        done: list[str] = []
-        for row in rows:
-            if row.power in have or row.status != "active" or covers(row.absences, deadline, calendar):
-                continue
-            key = f"reminder.{game.id}.{window.id}.{row.power}.{hours:g}h"
-            if self._queued(session, key):
-                continue
-            self._queue_mail(
-                session,
-                game,
-                kind="reminder",
-                recipient=row.power,
-                key=key,
-                subject=f"[{game.id}] {window.label}: {hours:g} h to the deadline, no orders from you yet",
-                text=(
-                    f"The deadline of {window.label} in {game.id} is "
-                    f"{when_text(deadline, viewer_zone(row.timezone, calendar.timezone))}, "
-                    f"and the judge has no orders from {row.power} yet.\n"
-                    "Without orders, default orders are used and a missed deadline is counted.\n"
-                ),
-                window_id=window.id,
-            )
-            done.append(f"{game.id}: reminder {hours:g}h to {row.power} ({window.label})")
-        return done
-
-    def _count_misses(
-        self,
-        session: Session,
-        game: Game,
-        window: Window,
-        calendar: Calendar,
-        rows: list[Power],
-        have: set[str],
-    ) -> list[str]:
-        """A miss and a late notice for each active power without orders (none when an absence covers
-        the deadline); civil disorder, and one notice to the GM, at the calendar's limit."""
-        assert window.deadline is not None
-        deadline = as_utc(window.deadline)
-        done: list[str] = []
-        for row in rows:
-            if row.power in have or row.status != "active" or covers(row.absences, deadline, calendar):
-                continue
-            key = f"late.{game.id}.{window.id}.{row.power}"
-            if self._queued(session, key):
-                continue  # counted by an earlier pass that did not get to resolve the window
-            row.missed += 1
-            disorder = row.missed >= calendar.civil_disorder_after
-            if disorder:
-                row.status = "disorder"
-            session.add(row)
-            self._queue_mail(
-                session,
-                game,
-                kind="notice",
-                recipient=row.power,
-                key=key,
-                subject=f"[{game.id}] {window.label}: no orders by the deadline",
-                text=(
-                    f"No orders from {row.power} reached the judge by the deadline of {window.label} "
-                    f"({when_text(deadline, viewer_zone(row.timezone, calendar.timezone))}): "
-                    "default orders were used.\n"
-                    f"Missed deadlines: {row.missed} (civil disorder at {calendar.civil_disorder_after}).\n"
-                    + ("The power is now in civil disorder; the GM has been told.\n" if disorder else "")
-                ),
-                window_id=window.id,
-            )
-            done.append(f"{game.id}: {row.power} missed {window.label} ({row.missed})")
-            if disorder:
-                self._notice(
-                    session,
-                    game,
-                    GM,
-                    f"disorder.{game.id}.{window.id}.{row.power}",
-                    f"{row.power} is in civil disorder",
-                    f"{row.power} missed {row.missed} deadlines (the last: {window.label}) and is now in "
-                    "civil disorder: default orders from now on. Hand it over with "
-                    f"'adjudicator gm replace {game.id} {row.power} ADDRESS'.\n",
+    # ---- the GM's PROCESS ROUND ---------------------------------------------------------------
+    def process_round(
+        self, game_id: str, *, now: datetime | None = None, session: Session | None = None
+    ) -> Adjudicated:
+        """Resolve every remaining step of the open round with what is stored (early sets,
+        defaults): one transaction per step, or all in ``session`` (a GM's mail: all or nothing)."""
+        now = now or utcnow()
+        with self._within(session) as tx:
+            window = self._open(tx, self._game(tx, game_id))
+            if window.parent_id is None:
+                raise AdjudicatorError(
+                    f"{window.label} of {game_id} is not played step by step: use PROCESS for it"
                 )
-                done.append(f"{game.id}: {row.power} in civil disorder")
-        return done
+            parent_id = window.parent_id
+        labels: list[str] = []
+        for _ in range(MAX_STEPS_PER_PASS):
+            with self._within(session) as tx:
+                game = self._game(tx, game_id)
+                window = self._window(tx, game)
+                if window.parent_id != parent_id or window.status != "open":
+                    break
+                done = self._adjudicate(tx, game, str(window.id), True, now)
+            labels += done.labels
+        return Adjudicated(tuple(labels), done.now_open, done.over)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, select
 
@@ -148,7 +148,11 @@ class StepTools(StoreAccess):
         """The parent row of a round opening on ``state`` (its first step is opened next)."""
         kind = window_spec(self.ruleset(game), state).name
         calendar = read_calendar(game.calendar, game.options)
-        cap = None if calendar.paused else round_deadline(now, kind, calendar)
+        cap = round_deadline(now, kind, calendar)
+        if calendar.paused:  # kept as the time the cap has left, for resume (deadlines.py)
+            left = None if cap is None else (cap - now).total_seconds()
+            game.calendar = {**game.calendar, "paused_round_seconds": left}
+            cap = None
         return self._open_row(session, game, state, now, cap, step_kind=ROUND, current=False)
 
     def _round_of(self, session: Session, game: Game) -> Window:
@@ -194,7 +198,9 @@ class StepTools(StoreAccess):
         )
         copied = {p: self._copy_early(session, game, parent, row, state, step, p, now) for p in step.powers}
         sets = {p: s for p, s in copied.items() if s is not None}
-        if waits and not self._nobody_to_wait_for(session, game, step.powers, sets):  # else: at once
+        grace = timedelta(minutes=read_calendar(game.calendar, game.options).grace_minutes)
+        late = deadline is not None and deadline + grace <= now  # opened past the round's cap
+        if waits and not late and not self._nobody_to_wait_for(session, game, step.powers, sets):
             self._queue_your_move(session, game, row, now)
         return row
 

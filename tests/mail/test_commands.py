@@ -85,7 +85,16 @@ def test_a_gm_mail_is_commands_and_edits() -> None:
         ("BROADCAST", ()),
     ]
     assert req.commands[-1].text == "The game pauses for Easter."
-    assert req.problems == [(9, "EXTEND soon", "expected EXTEND hours, e.g. EXTEND 24")]
+    assert req.problems == [(9, "EXTEND soon", "expected EXTEND hours or EXTEND ROUND hours, e.g. EXTEND 24")]
+
+
+def test_the_round_forms_of_extend_and_process() -> None:
+    """A round played step by step: EXTEND ROUND hours moves its cap, PROCESS ROUND resolves it."""
+    req = parse_request(
+        "GAME g1 POWER gm SECRET s\nEXTEND ROUND 12\nPROCESS ROUND\nEXTEND ROUND\nEXTEND T1 5\n"
+    )
+    assert [(c.verb, c.args) for c in req.commands] == [("EXTEND", ("ROUND", "12")), ("PROCESS", ("ROUND",))]
+    assert [p[1] for p in req.problems] == ["EXTEND ROUND", "EXTEND T1 5"]
 
 
 def test_help_and_the_player_doc_cover_every_command() -> None:
