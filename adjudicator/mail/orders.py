@@ -7,6 +7,7 @@ order lines are all rejected stores nothing, so the standing set is not replaced
 
 from __future__ import annotations
 
+from adjudicator.core.guards import parse_orders
 from adjudicator.core.orders import IssueKind
 from adjudicator.mail.actions import Context
 from adjudicator.mail.commands import split_message
@@ -22,10 +23,14 @@ def act_on_orders(ctx: Context) -> list[str]:
     judge, session, game = ctx.judge, ctx.session, ctx.game
     # Locked first, as every order set is (Judge._store_orders): READY alone copies the standing
     # set, which must be the one stored last, not one read while another mail was storing its own.
-    window = judge._lock_open_window(session, game, given.envelope.get("WINDOW"))
+    # In a round played step by step the set may be early, for the power's later step: the row it
+    # goes to (and READY alone keeps the set stored there) is the one _store_orders picks too.
+    window = judge._lock_open_window(session, game, given.envelope.get("WINDOW"), ctx.power)
     ruleset = judge.ruleset(game)
     state = judge._state(game)
-    submission = ruleset.parse(state, ctx.power, given.lines)
+    early = window.step_kind == "round"  # read loosely, with its guards, as _store_orders does
+    stepped = early or window.parent_id is not None
+    submission = parse_orders(ruleset, state, ctx.power, given.lines, strict=not early, guards=stepped)
     # "READY\n\nThanks!" is a READY alone: a line that is no order at all changes nothing (R87)
     chatter = all(issue.kind is IssueKind.NOT_AN_ORDER for issue in submission.issues)
     kept = not submission.orders and chatter and given.ready is not None

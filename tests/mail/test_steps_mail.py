@@ -1,0 +1,92 @@
+"""Mail in a round played step by step (issue 16, docs/turn-by-turn.md §8), raw mails through the
+gateway on a Relay game: the receipt names the step a set is for (or says it is early), a set
+from a power with no step left is refused in one short line, "your move" carries the step, its
+deadline, the early orders' fate, an order template and the steps since, and the reports: each
+step's to the GM only (unless ``step_reports``), the round's to everyone at its end."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+
+from adjudicator.config import Settings
+from adjudicator.mail.gateway import MailGateway
+from adjudicator.rulesets.registry import EXTRA_RULESETS
+from adjudicator.service.judge import Judge
+from adjudicator.store.models import Outbox
+
+SEATS = ("venice", "genoa", "milan")
+ADDRESSES = {p: f"doge@{p}.example" for p in SEATS}
+T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+
+class Relay:
+    def __init__(self, engine: Engine, calendar: dict[str, object] | None = None) -> None:
+        self.engine = engine
+        self.judge = Judge(engine, mail_domain="judge.test")
+        options: dict[str, object] = {"turns": 1}
+        self.secrets = self.judge.create_game(
+            "r1",
+            "relay",
+            SEATS,
+            options,
+            seed=b"steps-mail",
+            addresses=ADDRESSES,
+            gm_address="gm@example.org",
+            now=T0,
+        )
+        if calendar:
+            self.judge.set_calendar("r1", calendar, now=T0)
+        self.gateway = MailGateway(self.judge, Settings())
+        self.n = 0
+
+    def mail(self, power: str, *lines: str, at: datetime = T0) -> str:
+        """Mail ``lines`` as ``power`` through the gateway; the text of the judge's answer."""
+        self.n += 1
+        body = "\n".join([f"GAME r1 POWER {power} SECRET {self.secrets[power]}", *lines])
+        raw = (
+            f"From: Doge <{ADDRESSES[power]}>\nTo: judge@localhost\nSubject: orders\n"
+            f"Message-ID: <m{self.n}@test>\nContent-Type: text/plain; charset=utf-8\n\n{body}\n"
+        ).encode()
+        self.gateway.ingest(raw, source="cli", now=at)
+        return self.replies()[-1].body_text
+
+    def outbox(self) -> list[Outbox]:
+        with Session(self.engine) as session:
+            return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
+
+    def replies(self) -> list[Outbox]:
+        return [m for m in self.outbox() if m.kind in ("receipt", "reply")]
+
+    def kind(self, kind: str, recipient: str | None = None) -> list[Outbox]:
+        return [m for m in self.outbox() if m.kind == kind and recipient in (None, m.recipient)]
+
+
+@pytest.fixture
+def relay(monkeypatch: pytest.MonkeyPatch, engine: Engine) -> Relay:
+    monkeypatch.setenv(EXTRA_RULESETS, "tests.turnbased.relay:RelayRuleset")
+    return Relay(engine)
+
+
+def test_the_receipt_names_the_step_or_says_the_orders_are_early(relay: Relay) -> None:
+    mine = relay.mail("venice", "CLAIM 5")
+    assert mine.startswith("Orders of venice for r1, window T1.claims.1-venice")
+    assert "These are for your step T1.claims.1-venice." in mine
+    early = relay.mail("genoa", "IF 5 FREE: CLAIM 5")
+    assert "window T1.claims (version 1" in early
+    assert "These are early orders for your step in T1.claims: they are checked when it opens" in early
+    assert "Accepted (1):\n  IF 5 FREE: CLAIM 5" in early
+
+
+def test_a_set_from_a_power_with_no_step_left_is_refused_in_one_short_reply(relay: Relay) -> None:
+    relay.mail("venice", "CLAIM 5", "READY")
+    relay.judge.adjudicate("r1", now=T0)  # venice's step resolves: genoa's opens
+    answer = relay.replies()[-1]
+    refused = relay.mail("venice", "CLAIM 6")
+    assert relay.replies()[-1].kind == "reply" and relay.replies()[-1].id != answer.id
+    assert refused.startswith("Your mail was refused and nothing was stored:\n  it is not your step: ")
+    assert "T1.claims.2-genoa is open (for genoa)" in refused and "CLAIM 6" not in refused
+    assert "Traceback" not in refused and len(refused) < 1200
