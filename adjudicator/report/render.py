@@ -26,6 +26,7 @@ from adjudicator.report.sections import (
     happened,
     orders_section,
     ruleset_sections,
+    steps_section,
 )
 from adjudicator.report.svgcrop import crop
 from adjudicator.report.templating import environment, stylesheet
@@ -111,10 +112,17 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
     """The report's sections: what happened, the orders, the ruleset's own parts, the dice (GM)."""
     phases = _phases(ruleset)
     extra = ruleset_sections(ruleset, report)
-    sections: list[Section] = [happened(report, phases, extra.phase_tables)]
-    orders = orders_section(report, phases)
-    if orders is not None:
-        sections.append(orders)
+    sections: list[Section]
+    if report.steps:  # a round: its steps in order, each with its own orders (its results)
+        sections = [steps_section(report, phases)]
+        tables = tuple(t for ts in extra.phase_tables.values() for t in ts)
+        if tables:  # the ruleset's tables of the round's phases, as the round left them
+            sections.append(Section(key="round-tables", title="The round's tables", tables=tables))
+    else:
+        sections = [happened(report, phases, extra.phase_tables)]
+        orders = orders_section(report, phases)
+        if orders is not None:
+            sections.append(orders)
     sections.extend(extra.sections)
     if report.is_gm:
         dice = dice_section(report.view.events)
