@@ -90,3 +90,57 @@ def test_a_set_from_a_power_with_no_step_left_is_refused_in_one_short_reply(rela
     assert refused.startswith("Your mail was refused and nothing was stored:\n  it is not your step: ")
     assert "T1.claims.2-genoa is open (for genoa)" in refused and "CLAIM 6" not in refused
     assert "Traceback" not in refused and len(refused) < 1200
+
+
+def test_your_move_carries_the_step_its_deadline_the_steps_since_and_a_template(relay: Relay) -> None:
+    relay.judge.set_calendar("r1", {"step_hours": {"default": 12}}, now=T0)
+    relay.mail("milan", "CLAIM 9")  # early, for milan's step (after genoa's), not READY
+    relay.mail("venice", "CLAIM 5", "READY")
+    relay.judge.adjudicate("r1", now=T0)  # venice's step resolves: genoa's opens
+    (genoa,) = [m for m in relay.kind("notice", "genoa") if "your move" in m.subject]
+    assert genoa.subject == "[r1] your move: T1.claims.2-genoa"
+    text = genoa.body_text
+    assert text.startswith(
+        "It is your move in r1: step T1.claims.2-genoa.\nDeadline: Tue 3 Mar 2026 00:00 UTC"
+    )
+    assert "What happened since your last step:" in text and "Step T1.claims.1-venice" in text
+    assert "venice claims space 5" in text and "CLAIM 5 --" not in text  # venice's result is venice's
+    assert "WINDOW T1.claims.2-genoa" in text and "# CLAIM 4\n# CLAIM 6" in text  # 5 is taken
+    assert genoa.body_html is not None and "T1.claims.1-venice" in genoa.body_html
+    names = [a["filename"] for a in genoa.attachments]
+    assert names[0].endswith(".ics") and "orders-r1-T1.claims.2-genoa-genoa.txt" in names
+    relay.mail("genoa", "CLAIM 4", "READY")  # 4 next to venice's 5: venice may push back
+    relay.judge.adjudicate("r1", now=T0)
+    relay.mail("venice", "PASS", "READY")
+    relay.judge.adjudicate("r1", now=T0)  # milan's step opens, its early set copied in
+    (milan,) = [m for m in relay.kind("notice", "milan") if "your move" in m.subject]
+    assert "kept: CLAIM 9" in milan.body_text and "ready: no (send READY" in milan.body_text
+    steps = [line for line in milan.body_text.splitlines() if line.startswith("Step T1.claims.")]
+    assert steps == ["Step T1.claims.1-venice", "Step T1.claims.2-genoa", "Step T1.claims.3-venice"]
+    assert len(milan.body_text.encode()) + len(milan.body_html or "") < 500_000
+
+
+def test_a_steps_report_goes_to_the_gm_and_the_rounds_to_everyone(relay: Relay) -> None:
+    relay.mail("venice", "CLAIM 1", "READY")
+    relay.judge.adjudicate("r1", now=T0)
+    assert [(m.recipient, m.subject) for m in relay.kind("report")] == [
+        ("gm", "[r1] T1.claims.1-venice results for gm")
+    ]
+    for _ in range(4):  # the other steps, with what is stored (defaults)
+        relay.judge.adjudicate("r1", force=True, now=T0)
+    rounds = [m for m in relay.kind("report") if m.subject.startswith("[r1] T1.claims results")]
+    assert sorted(m.recipient for m in rounds) == ["genoa", "gm", "milan", "venice"]
+    assert all(m.message_id.startswith("<report.r1.") for m in rounds)
+    steps = {m.subject.split()[1] for m in relay.kind("report")} - {"T1.claims"}
+    assert {m.recipient for m in relay.kind("report") if m.subject.split()[1] in steps} == {"gm"}
+
+
+def test_with_step_reports_every_power_gets_each_steps_report(
+    monkeypatch: pytest.MonkeyPatch, engine: Engine
+) -> None:
+    monkeypatch.setenv(EXTRA_RULESETS, "tests.turnbased.relay:RelayRuleset")
+    relay = Relay(engine, calendar={"step_reports": True})
+    relay.mail("venice", "CLAIM 1", "READY")
+    relay.judge.adjudicate("r1", now=T0)
+    step = [m.recipient for m in relay.kind("report") if "T1.claims.1-venice results" in m.subject]
+    assert sorted(step) == ["genoa", "gm", "milan", "venice"]
