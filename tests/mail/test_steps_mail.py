@@ -81,6 +81,19 @@ def test_the_receipt_names_the_step_or_says_the_orders_are_early(relay: Relay) -
     assert "Accepted (1):\n  IF 5 FREE: CLAIM 5" in early
 
 
+def test_your_move_pasted_under_the_orders_is_not_read_as_orders(relay: Relay) -> None:
+    """An Outlook reply pastes the mail unquoted below the player's lines; "your move" has an
+    envelope and a WINDOW line in its template, which must not be read."""
+    (yourmove,) = relay.kind("notice", "venice")
+    assert "GAME r1 POWER venice SECRET <your secret>" in yourmove.body_text
+    pasted = relay.mail(
+        "venice", "CLAIM 3", "READY", "", "From: judge", "Sent: today", "", yourmove.body_text
+    )
+    assert "Accepted (1):\n  CLAIM 3\n" in pasted and "Ready: yes" in pasted
+    bare = relay.mail("venice", "CLAIM 2", "", yourmove.body_text)  # pasted with no header above it
+    assert "Accepted (1):\n  CLAIM 2\n" in bare and "Lines not understood" not in bare
+
+
 def test_a_set_from_a_power_with_no_step_left_is_refused_in_one_short_reply(relay: Relay) -> None:
     relay.mail("venice", "CLAIM 5", "READY")
     relay.judge.adjudicate("r1", now=T0)  # venice's step resolves: genoa's opens
@@ -109,7 +122,7 @@ def test_your_move_carries_the_step_its_deadline_the_steps_since_and_a_template(
     assert genoa.body_html is not None and "T1.claims.1-venice" in genoa.body_html
     names = [a["filename"] for a in genoa.attachments]
     assert names[0].endswith(".ics") and "orders-r1-T1.claims.2-genoa-genoa.txt" in names
-    relay.mail("genoa", "CLAIM 4", "READY")  # 4 next to venice's 5: venice may push back
+    relay.mail("genoa", "CLAIM 4", "READY")  # 4 next to venice's 5: venice may react
     relay.judge.adjudicate("r1", now=T0)
     relay.mail("venice", "PASS", "READY")
     relay.judge.adjudicate("r1", now=T0)  # milan's step opens, its early set copied in
