@@ -263,12 +263,15 @@ class StepTools(StoreAccess):
         names_round = given is not None and given not in (current.label, str(current.id))
         if power in current.actors and not names_round:
             return current
+        whose = f"{current.label} is open (for {', '.join(current.actors)})"
+        if given is not None and not names_round:  # another's step named: not early orders
+            raise AdjudicatorError(
+                f"it is not your step: {whose}; orders for your own step later in {parent.label} "
+                f"are sent with WINDOW {parent.label} (or no WINDOW line)"
+            )
         if self._acts_later(session, game, parent, power):
             return parent
-        raise AdjudicatorError(
-            f"it is not your step: {current.label} is open (for {', '.join(current.actors)}), "
-            f"and you have no step left in {parent.label}: nothing was stored"
-        )
+        raise AdjudicatorError(f"it is not your step: {whose}, and you have no step left in {parent.label}")
 
     def _names_round(self, session: Session, current: Window, given: str | None, power: str) -> bool:
         """Whether ``given`` (a WINDOW line) means the open round for ``power``: nothing, the open

@@ -103,6 +103,12 @@ def test_a_set_from_a_power_with_no_step_left_is_refused_in_one_short_reply(rela
     assert refused.startswith("Your mail was refused and nothing was stored:\n  it is not your step: ")
     assert "T1.claims.2-genoa is open (for genoa)" in refused and "CLAIM 6" not in refused
     assert "Traceback" not in refused and len(refused) < 1200
+    assert refused.count("nothing was stored") == 1
+    # naming the open step of another power is no way to send early orders: refused, saying how
+    other = relay.mail("milan", "WINDOW T1.claims.2-genoa", "CLAIM 6")
+    assert other.startswith("Your mail was refused and nothing was stored:\n  it is not your step: ")
+    assert "are sent with WINDOW T1.claims (or no WINDOW line)" in other
+    assert "window T1.claims (version 1" in relay.mail("milan", "WINDOW T1.claims", "CLAIM 6")
 
 
 def test_your_move_carries_the_step_its_deadline_the_steps_since_and_a_template(relay: Relay) -> None:
