@@ -72,8 +72,9 @@ class RenderedReport:
 
 
 def report_json(report: ReportInput) -> dict[str, Any]:
-    """The JSON report: the viewer's view plus what the viewer may see of the window's results."""
-    return {
+    """The JSON report: the viewer's view plus what the viewer may see of the window's results (and,
+    for a round played step by step, which step each result is of)."""
+    out: dict[str, Any] = {
         "game": report.view.game,
         "viewer": report.viewer,
         "window": report.label,
@@ -86,6 +87,12 @@ def report_json(report: ReportInput) -> dict[str, Any]:
         "view": report.view.to_json(),
         "legal_orders": [{"phase": phase, "order": line} for phase, line in report.template],
     }
+    if report.steps:
+        out["steps"] = [
+            {"label": s.label, "results": [r.model_dump(mode="json") for r in s.results]}
+            for s in report.steps
+        ]
+    return out
 
 
 def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:

@@ -5,6 +5,7 @@ tests/mail/test_steps_mail.py runs the mails on both)."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,6 +57,12 @@ def test_the_round_report_lists_every_step_in_order(played: Judge) -> None:
     assert positions == sorted(positions)
     ids = re.findall(r'id="([^"]+)"', html)
     assert len(ids) == len(set(ids))  # a phase told in several steps keeps its anchors apart
+    steps = json.loads(render_report(played.report_input("r1", "T1.claims", "genoa"), ruleset).json)["steps"]
+    assert [(s["label"], [r["order"] for r in s["results"]]) for s in steps][:3] == [
+        (STEPS[0], []),
+        (STEPS[1], ["CLAIM 4"]),
+        (STEPS[2], []),
+    ]
 
 
 def test_a_power_sees_its_own_orders_in_its_steps_only(played: Judge) -> None:
