@@ -194,8 +194,17 @@ class StoreAccess:
         else:
             self._queue_reports(session, game, window, now, nxt, everyone)
         if ended is not None:
-            self._queue_reports(session, game, ended, now, nxt, everyone)
+            self._queue_reports(
+                session, game, ended, now, nxt, everyone, self._round_key(session, game, ended, window)
+            )
         return nxt
+
+    def _round_key(self, session: Session, game: Game, parent: Window, last: Window) -> str:
+        """What names a round's report in its key: the round's row id, or, when a rollback to one
+        of its steps reopened the row and the round ends again, that row's id and its last step's."""
+        first = f"<report.{game.id}.{parent.id}.{GM}@{self.mail_domain}>"
+        sent = session.exec(select(Outbox.id).where(Outbox.message_id == first)).first()
+        return str(parent.id) if sent is None else f"{parent.id}-{last.id}"
 
     def _queue_reports(
         self,
@@ -205,9 +214,10 @@ class StoreAccess:
         now: datetime,
         opened: Window,
         viewers: Sequence[str],
+        key: str | None = None,
     ) -> None:
         """Each viewer's report of ``window`` (a window, a step, or a round's row: its steps), by
-        mail, key ``report.{game}.{window_id}.{viewer}``."""
+        mail, key ``report.{game}.{key or window_id}.{viewer}``."""
         ruleset = self.ruleset(game)
         reports = self._stored_report_inputs(session, game, window, viewers)
         for viewer in viewers:
@@ -219,7 +229,7 @@ class StoreAccess:
                 game,
                 kind="report",
                 recipient=viewer,
-                key=f"report.{game.id}.{window.id}.{viewer}",
+                key=f"report.{game.id}.{key or window.id}.{viewer}",
                 subject=f"[{game.id}] {window.label} results for {viewer}",
                 text=rendered.text,
                 html=rendered.mail_html,

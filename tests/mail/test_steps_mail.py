@@ -163,3 +163,26 @@ def test_with_step_reports_every_power_gets_each_steps_report(
     relay.judge.adjudicate("r1", now=T0)
     step = [m.recipient for m in relay.kind("report") if "T1.claims.1-venice results" in m.subject]
     assert sorted(step) == ["genoa", "gm", "milan", "venice"]
+
+
+def test_a_round_played_again_after_a_rollback_is_reported_again(
+    monkeypatch: pytest.MonkeyPatch, engine: Engine
+) -> None:
+    """A rollback to a step of a round reopens the round's row (docs/turn-by-turn.md §7): its
+    second end is a second round report, not a clash with the first one's key."""
+    monkeypatch.setenv(EXTRA_RULESETS, "tests.turnbased.relay:RelayRuleset")
+    relay = Relay(engine)
+    for _ in range(5):
+        relay.judge.adjudicate("r1", force=True, now=T0)
+    first = [m for m in relay.kind("report", "genoa") if m.subject == "[r1] T1.claims results for genoa"]
+    assert len(first) == 1 and relay.judge.game("r1")[0].status == "over"
+    assert relay.judge.rollback("r1", "T1.claims.2-genoa", now=T0) == "T1.claims.2-genoa"
+    relay.mail("genoa", "CLAIM 9", "READY")
+    for _ in range(5):
+        if relay.judge.game("r1")[0].status == "over":
+            break
+        relay.judge.adjudicate("r1", force=True, now=T0)
+    again = [m for m in relay.kind("report", "genoa") if m.subject == "[r1] T1.claims results for genoa"]
+    assert len(again) == 2 and again[0].message_id != again[1].message_id
+    assert "CLAIM 9" in again[1].body_text and "CLAIM 9" not in again[0].body_text
+    assert [w.label for w in relay.judge.resolved_windows("r1")] == ["T1.claims"]
