@@ -143,6 +143,10 @@ def game_calendar(
         list[str] | None,
         typer.Option(help="WINDOW=HOURS: the cap of all the steps of a turn-by-turn window; repeatable"),
     ] = None,
+    step_reports: Annotated[
+        bool | None,
+        typer.Option(help="mail each step's report of a turn-by-turn window to every power (else GM only)"),
+    ] = None,
     grace_minutes: Annotated[float | None, typer.Option(help="late orders taken this long")] = None,
     reminders: Annotated[str | None, typer.Option(help="hours before the deadline, e.g. 24,2")] = None,
     civil_disorder_after: Annotated[int | None, typer.Option(help="misses before civil disorder")] = None,
@@ -158,6 +162,7 @@ def game_calendar(
         ("grace_minutes", grace_minutes),
         ("civil_disorder_after", civil_disorder_after),
         ("early_when_all_ready", early),
+        ("step_reports", step_reports),
     ):
         if value is not None:
             changes[key] = value
@@ -182,7 +187,9 @@ def game_calendar(
         f"{game}: time zone {cal.timezone}, deadlines at {at} on {','.join(cal.weekdays)}",
         f"periods: {_hours_text(cal.period_hours, 'none (no deadlines)')}; grace {cal.grace_minutes:g} min",
         f"turn-by-turn windows: steps {_hours_text(cal.step_hours, 'as the period')}; "
-        f"round cap {_hours_text(cal.round_hours, 'none')}",
+        f"round cap {_hours_text(cal.round_hours, 'none')}; "
+        f"each step's report to {'every power and the GM' if cal.step_reports else 'the GM only'}, "
+        "the round's to all",
         f"reminders: {', '.join(f'{h:g}h' for h in cal.reminders_hours) or 'none'} before the deadline",
         f"civil disorder after {cal.civil_disorder_after} misses; "
         f"early resolution when all READY: {'yes' if cal.early_when_all_ready else 'no'}",

@@ -22,6 +22,8 @@ def act_on_orders(ctx: Context) -> list[str]:
     judge, session, game = ctx.judge, ctx.session, ctx.game
     # Locked first, as every order set is (Judge._store_orders): READY alone copies the standing
     # set, which must be the one stored last, not one read while another mail was storing its own.
+    # In a round played step by step the set may be early, for the power's later step: the row it
+    # goes to (and READY alone keeps the set stored there) is the one _store_orders picks too.
     window = judge.lock_orders_window(session, game, ctx.power, given.envelope.get("WINDOW"))
     ruleset = judge.ruleset(game)
     state = judge._state(game)

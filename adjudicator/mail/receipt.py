@@ -37,6 +37,8 @@ def render_receipt(
         f"(version {receipt.version}, hash {receipt.digest})",
         "",
     ]
+    if receipt.note:  # a round played step by step: which step the set is for (service/steps.py)
+        lines += [f"These are {receipt.note}.", ""]
     if kept and receipt.accepted:
         lines.append("Your mail had no orders: your standing orders are kept.")
     elif kept:

@@ -10,7 +10,8 @@ the old receipt's orders and merged them with the new ones. So the text is cut a
 marker that is not itself quoted, together with the rule and blank lines just above it.
 
 The judge's own texts are recognised by their first lines: the receipt's (mail/receipt.py
-``render_receipt``), the report's (templates/report.txt.j2), and the refusals' (mail/gateway.py,
+``render_receipt``), the report's (templates/report.txt.j2), "your move"'s (service/yourmove.py),
+and the refusals' (mail/gateway.py,
 mail/orders.py, mail/guard.py); tests/mail/test_mail_text.py renders them, so a change of wording
 there fails a test rather than quietly letting pasted receipts through. Pure: text in, text out.
 """
@@ -39,7 +40,7 @@ _HEADER_SENT = re.compile(
 _OWN = re.compile(
     r"^\s*(?:Orders of \S+ for \S+, window \S+ \(version \d+, hash \w+\)"
     r"|\S+: report of window \S+ for \S|Window \S+ is resolved[;.]"
-    r"|Your mail was refused and nothing was stored"
+    r"|Your mail was refused and nothing was stored|It is your move in \S+: step \S+\.$"
     r"|No order of your mail was accepted, so nothing was stored)",
 )
 _RULE = re.compile(r"^\s*(?:_{4,}|-{4,}|={4,}|(?:\*\s*){3,})\s*$")

@@ -26,6 +26,7 @@ from adjudicator.report.sections import (
     happened,
     orders_section,
     ruleset_sections,
+    steps_section,
 )
 from adjudicator.report.svgcrop import crop
 from adjudicator.report.templating import environment, stylesheet
@@ -71,8 +72,9 @@ class RenderedReport:
 
 
 def report_json(report: ReportInput) -> dict[str, Any]:
-    """The JSON report: the viewer's view plus what the viewer may see of the window's results."""
-    return {
+    """The JSON report: the viewer's view plus what the viewer may see of the window's results (and,
+    for a round played step by step, which step each result is of)."""
+    out: dict[str, Any] = {
         "game": report.view.game,
         "viewer": report.viewer,
         "window": report.label,
@@ -85,6 +87,12 @@ def report_json(report: ReportInput) -> dict[str, Any]:
         "view": report.view.to_json(),
         "legal_orders": [{"phase": phase, "order": line} for phase, line in report.template],
     }
+    if report.steps:
+        out["steps"] = [
+            {"label": s.label, "results": [r.model_dump(mode="json") for r in s.results]}
+            for s in report.steps
+        ]
+    return out
 
 
 def _phases(ruleset: Any) -> tuple[PhaseSpec, ...]:
@@ -111,10 +119,17 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
     """The report's sections: what happened, the orders, the ruleset's own parts, the dice (GM)."""
     phases = _phases(ruleset)
     extra = ruleset_sections(ruleset, report)
-    sections: list[Section] = [happened(report, phases, extra.phase_tables)]
-    orders = orders_section(report, phases)
-    if orders is not None:
-        sections.append(orders)
+    sections: list[Section]
+    if report.steps:  # a round: its steps in order, each with its own orders (its results)
+        sections = [steps_section(report, phases)]
+        tables = tuple(t for ts in extra.phase_tables.values() for t in ts)
+        if tables:  # the ruleset's tables of the round's phases, as the round left them
+            sections.append(Section(key="round-tables", title="The round's tables", tables=tables))
+    else:
+        sections = [happened(report, phases, extra.phase_tables)]
+        orders = orders_section(report, phases)
+        if orders is not None:
+            sections.append(orders)
     sections.extend(extra.sections)
     if report.is_gm:
         dice = dice_section(report.view.events)

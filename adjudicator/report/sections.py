@@ -5,13 +5,15 @@ for a phase) through an optional ``report_sections`` hook returning :class:`Rule
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.core.events import DiceRolled, Event
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import PhaseSpec
+from adjudicator.core.steps import LABEL_PATTERN
 from adjudicator.core.view import GM
 from adjudicator.report.document import Line, Section, Table
 from adjudicator.report.model import ReportInput
@@ -31,7 +33,11 @@ class RulesetSections:
 
 
 def phase_of(event_phase: str) -> str:
-    """``T2.purchases`` → ``purchases``; an event outside any phase → ''."""
+    """``T2.purchases`` → ``purchases``; in a step, ``T3.purchases.2-genoa`` → ``purchases``
+    (core/stepping.py ``step_key``); an event outside any phase → ''."""
+    stepped = re.match(LABEL_PATTERN, event_phase)
+    if stepped is not None:
+        return stepped[2]
     return event_phase.rpartition(".")[2] if event_phase else ""
 
 
@@ -120,6 +126,39 @@ def orders_section(report: ReportInput, phases: Sequence[PhaseSpec]) -> Section 
         children=children,
         empty="No orders were given in this window.",
     )
+
+
+def steps_section(report: ReportInput, phases: Sequence[PhaseSpec]) -> Section:
+    """A round played step by step: each step under its label, in order, with what the viewer may
+    see of it (its events by phase, then the viewer's orders of the step and their results)."""
+    children = []
+    for n, step in enumerate(report.steps, 1):
+        told = happened(step, phases, {})
+        parts = [*told.children] if told.children else []
+        orders = orders_section(step, phases)
+        if orders is not None and step.results:  # one list: a step has few orders
+            lines = tuple(line for c in orders.children for line in c.lines)
+            parts.append(replace(orders, lines=lines, children=()))
+        children.append(
+            Section(
+                key=f"step-{n}",
+                title=f"Step {step.label}",
+                children=tuple(_rekeyed(c, f"step-{n}-") for c in parts),
+                empty="Nothing happened that you may see.",
+            )
+        )
+    return Section(
+        key="happened",
+        title="What happened, step by step",
+        children=tuple(children),
+        empty="No step was played.",
+    )
+
+
+def _rekeyed(section: Section, prefix: str) -> Section:
+    """``section`` with every anchor prefixed: a phase is told once a step, ids stay unique."""
+    kids = tuple(_rekeyed(c, prefix) for c in section.children)
+    return replace(section, key=prefix + section.key, children=kids)
 
 
 def dice_section(events: Iterable[Event]) -> Section | None:

@@ -59,6 +59,8 @@ class StoreAccess:
 
         def _opening_deadline(self, game: Game, state: GameState, now: datetime) -> datetime | None: ...
 
+        def _queue_your_move(self, session: Session, game: Game, row: Window, now: datetime) -> None: ...
+
         def _stored_report_inputs(
             self, session: Session, game: Game, window: Window, viewers: Sequence[str]
         ) -> dict[str, ReportInput]: ...
@@ -177,26 +179,48 @@ class StoreAccess:
         session.add(window)
         game.loaded_dice = {k: list(v) for k, v in outcome.loaded_left.items()}
         parent = session.get(Window, window.parent_id) if window.parent_id is not None else None
+        ended = None
         if parent is not None and (outcome.state.over or not outcome.state.steps):
             parent.status, parent.resolved_at = "resolved", now  # the round is over
             session.add(parent)
-            parent = None
+            ended, parent = parent, None
         nxt = self._open_window(session, game, outcome.state, now, parent)
-        self._queue_reports(session, game, window, outcome, now, nxt)
+        # A step's report goes to the GM (to every power too with the calendar's step_reports);
+        # the round's, at its end, to everyone (docs/turn-by-turn.md §8).
+        everyone = (*game.powers, GM)
+        stepped = window.parent_id is not None
+        if stepped and not read_calendar(game.calendar, game.options).step_reports:
+            self._queue_reports(session, game, window, now, nxt, (GM,))
+        else:
+            self._queue_reports(session, game, window, now, nxt, everyone)
+        if ended is not None:
+            self._queue_reports(
+                session, game, ended, now, nxt, everyone, self._round_key(session, game, ended, window)
+            )
         return nxt
+
+    def _round_key(self, session: Session, game: Game, parent: Window, last: Window) -> str:
+        """What names a round's report in its key: the round's row id, or, when a rollback to one
+        of its steps reopened the row and the round ends again, that row's id and its last step's."""
+        first = f"<report.{game.id}.{parent.id}.{GM}@{self.mail_domain}>"
+        sent = session.exec(select(Outbox.id).where(Outbox.message_id == first)).first()
+        return str(parent.id) if sent is None else f"{parent.id}-{last.id}"
 
     def _queue_reports(
         self,
         session: Session,
         game: Game,
         window: Window,
-        outcome: WindowOutcome,
         now: datetime,
         opened: Window,
+        viewers: Sequence[str],
+        key: str | None = None,
     ) -> None:
+        """Each viewer's report of ``window`` (a window, a step, or a round's row: its steps), by
+        mail, key ``report.{game}.{key or window_id}.{viewer}``."""
         ruleset = self.ruleset(game)
-        reports = self._stored_report_inputs(session, game, window, (*game.powers, GM))
-        for viewer in (*game.powers, GM):
+        reports = self._stored_report_inputs(session, game, window, viewers)
+        for viewer in viewers:
             report = reports[viewer]
             attachments = self._deadline_ics(game, opened, now, report.timezone)
             rendered = render_report(report, ruleset)
@@ -205,11 +229,11 @@ class StoreAccess:
                 game,
                 kind="report",
                 recipient=viewer,
-                key=f"report.{game.id}.{window.id}.{viewer}",
-                subject=f"[{game.id}] {outcome.label} results for {viewer}",
+                key=f"report.{game.id}.{key or window.id}.{viewer}",
+                subject=f"[{game.id}] {window.label} results for {viewer}",
                 text=rendered.text,
                 html=rendered.mail_html,
-                attachments=[*attachments, *report_attachments(rendered, game.id, outcome.label, viewer)],
+                attachments=[*attachments, *report_attachments(rendered, game.id, window.label, viewer)],
                 window_id=window.id,
             )
 

@@ -46,6 +46,9 @@ class Calendar(BaseModel):
     """Hours of one step of a sequential window, by window kind or ``default``; none: the period."""
     round_hours: dict[str, float] = Field(default_factory=dict)
     """Hours from a sequential window's opening to the cap of its whole round, by kind or ``default``."""
+    step_reports: bool = False
+    """Turn-by-turn windows: mail each step's report to every power too (the GM always gets it;
+    everyone gets the round's report at its end) (docs/turn-by-turn.md §8)."""
     grace_minutes: float = Field(default=0, ge=0)
     """After the deadline, late orders are still taken for this long; then the window resolves."""
     reminders_hours: list[float] = Field(default_factory=lambda: [24.0, 2.0])

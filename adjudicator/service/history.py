@@ -22,6 +22,9 @@ from adjudicator.report.model import ReportInput, report_input
 from adjudicator.service.base import StoreAccess, as_utc
 from adjudicator.store.models import EventRow, Game, ResultRow, Snapshot, Window
 
+ROUND = "round"
+"""``step_kind`` of a round's parent row (service/steps.py)."""
+
 
 @dataclass(frozen=True)
 class StoredWindow:
@@ -35,6 +38,8 @@ class StoredWindow:
     events: tuple[Event, ...]
     """The window's resolution events, from its ``window-adjudicated`` on, in log order."""
     results: tuple[OrderResult, ...]
+    steps: tuple[StoredWindow, ...] = ()
+    """A round's parent row: its standing steps, in order (``events``/``results`` are theirs)."""
 
 
 class HistoryTools(StoreAccess):
@@ -86,9 +91,12 @@ class HistoryTools(StoreAccess):
 
     # ---- in the caller's transaction -------------------------------------------------------
     def _standing_resolved(self, session: Session, game: Game) -> list[Window]:
+        """The windows as the history lists them: each plain window, and each round played step
+        by step as one window (its report tells its steps in order); a step is reached by its
+        label (``adjudicator report g T1.claims.2-genoa``), not listed on its own."""
         query = (
             select(Window)
-            .where(Window.game_id == game.id, Window.status == "resolved", Window.step_kind != "round")
+            .where(Window.game_id == game.id, Window.status == "resolved", col(Window.parent_id).is_(None))
             .order_by(col(Window.id))
         )
         return list(session.exec(query))
@@ -118,13 +126,12 @@ class HistoryTools(StoreAccess):
         return row
 
     def _stored_window(self, session: Session, game: Game, window: Window) -> StoredWindow:
-        """Read one resolved window back from its rows (see :class:`StoredWindow`)."""
+        """Read one resolved window back from its rows (see :class:`StoredWindow`); a round's
+        parent row is the union of its standing steps, and the state the round left."""
         assert window.id is not None
-        opened = session.exec(
-            select(Window)
-            .where(Window.game_id == game.id, col(Window.id) > window.id)
-            .order_by(col(Window.id))
-        ).first()
+        if window.step_kind == ROUND:
+            return self._stored_round(session, game, window)
+        opened = self._opened_after(session, game, window.id)
         if opened is None or window.status not in ("resolved", "discarded"):
             raise AdjudicatorError(f"window {window.label} of {game.id} has not been resolved")
         snapshot = session.exec(select(Snapshot).where(Snapshot.window_id == opened.id)).one()
@@ -152,6 +159,35 @@ class HistoryTools(StoreAccess):
             state=self._state(game, snapshot.state),
             events=tuple(registry.load(row.kind, row.payload) for row in rows),
             results=tuple(_result(row) for row in results),
+        )
+
+    def _opened_after(self, session: Session, game: Game, after: int) -> Window | None:
+        """The row opened next after row ``after``: a window or a step (a round's row opens with
+        its first step, whose label, deadline and state are the ones to announce)."""
+        return session.exec(
+            select(Window)
+            .where(Window.game_id == game.id, col(Window.id) > after, Window.step_kind != ROUND)
+            .order_by(col(Window.id))
+        ).first()
+
+    def _stored_round(self, session: Session, game: Game, parent: Window) -> StoredWindow:
+        """A resolved round read back as one window: its standing steps in order, their events
+        and results together, the row opened after its last step and the state it left."""
+        rows = session.exec(
+            select(Window)
+            .where(Window.parent_id == parent.id, Window.status == "resolved")
+            .order_by(col(Window.id))
+        )
+        steps = tuple(self._stored_window(session, game, row) for row in rows)
+        if parent.status not in ("resolved", "discarded") or not steps:
+            raise AdjudicatorError(f"round {parent.label} of {game.id} has not been resolved")
+        return StoredWindow(
+            window=parent,
+            opened=steps[-1].opened,
+            state=steps[-1].state,
+            events=tuple(e for s in steps for e in s.events),
+            results=tuple(r for s in steps for r in s.results),
+            steps=steps,
         )
 
     def _stored_report_input(self, session: Session, game: Game, window: Window, viewer: str) -> ReportInput:
@@ -195,6 +231,7 @@ class HistoryTools(StoreAccess):
             timezone=self._zone_of(session, game, viewer),
             template=template,
             dice_seed_hash=game.seed_hash,
+            steps=tuple(self._viewer_input(session, game, s, viewer) for s in stored.steps),
         )
 
 

@@ -38,11 +38,11 @@ from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
 from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
-from adjudicator.service.history import HistoryTools
 from adjudicator.service.order_window import OrderWindows
 from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
 from adjudicator.service.steps import ROUND
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
+from adjudicator.service.yourmove import YourMoveTools
 from adjudicator.store.models import (
     Game,
     OrderSet,
@@ -52,7 +52,7 @@ from adjudicator.store.models import (
 )
 
 
-class Judge(GmTools, DeadlineTools, HistoryTools, OrderWindows):
+class Judge(GmTools, DeadlineTools, YourMoveTools, OrderWindows):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from adjudicator.core.guards import Guarded, guard_failure, parse_orders
 from adjudicator.core.state import GameState
 from adjudicator.core.stepping import open_step, step_label
 from adjudicator.core.steps import CLOSE, LABEL_PATTERN, TURN, Step
-from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.base import StoreAccess, as_utc
 from adjudicator.service.calendar import next_deadline, read_calendar, round_deadline, step_deadline
@@ -280,40 +279,6 @@ class StepTools(StoreAccess):
         numbers = {n for n in rows if n is not None}
         return {p for n in numbers if n <= len(state.steps) for p in state.steps[n - 1].phases}
 
-    def _queue_your_move(self, session: Session, game: Game, row: Window, now: datetime) -> None:
-        """ "Your move" to each actor of a step that waits for orders: the step, its deadline, and
-        what became of the actor's early orders."""
-        assert row.id is not None
-        copied = {s.power: s for s in session.exec(select(OrderSet).where(OrderSet.window_id == row.id))}
-        for power in row.actors:
-            zone = self._zone_of(session, game, power)
-            lines = [f"It is your move in {game.id}: {row.label}."]
-            if row.deadline is not None:
-                lines.append(f"Deadline: {when_text(as_utc(row.deadline), zone)}.")
-            early = copied.get(power)
-            if early is not None:
-                lines.append("")
-                lines.append("Your early orders were checked now that your step is open:")
-                lines += [f"  kept: {o}" for o in early.orders] or ["  kept: nothing"]
-                lines += [f"  REFUSED {why}" for why in early.issues]
-                if early.ready:
-                    lines.append("  ready: yes (your step resolves now)")
-                else:
-                    lines.append("  ready: no (send READY, or new orders, before the deadline)")
-            else:
-                lines.append("Send your orders for this step (WINDOW " + row.label + ").")
-            self._queue_mail(
-                session,
-                game,
-                kind="notice",
-                recipient=power,
-                key=f"yourmove.{game.id}.{row.id}.{power}",
-                subject=f"[{game.id}] your move: {row.label}",
-                text="\n".join(lines) + "\n",
-                attachments=self._deadline_ics(game, row, now, zone),
-                window_id=row.id,
-            )
-
     # ---- where an order set goes -------------------------------------------------------------
     def _steps_window(
         self, session: Session, game: Game, current: Window, power: str, given: str | None
@@ -329,12 +294,15 @@ class StepTools(StoreAccess):
         names_round = given is not None and given not in (current.label, str(current.id))
         if power in current.actors and not names_round:
             return current
+        whose = f"{current.label} is open (for {', '.join(current.actors)})"
+        if given is not None and not names_round:  # another's step named: not early orders
+            raise AdjudicatorError(
+                f"it is not your step: {whose}; orders for your own step later in {parent.label} "
+                f"are sent with WINDOW {parent.label} (or no WINDOW line)"
+            )
         if self._acts_later(session, game, parent, power):
             return parent
-        raise AdjudicatorError(
-            f"it is not your step: {current.label} is open (for {', '.join(current.actors)}), "
-            f"and you have no step left in {parent.label}: nothing was stored"
-        )
+        raise AdjudicatorError(f"it is not your step: {whose}, and you have no step left in {parent.label}")
 
     def _names_round(self, session: Session, current: Window, given: str | None, power: str) -> bool:
         """Whether ``given`` (a WINDOW line) means the open round for ``power``: nothing, the open

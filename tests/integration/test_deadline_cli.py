@@ -86,3 +86,6 @@ def test_the_gm_sets_step_hours_and_round_caps_by_window_kind(cli: CliRunner) ->
     bad = run(cli, "game", "calendar", "g1", "--round-hours", "economy=0", code=2)
     assert bad.startswith("error: --round-hours '0': expected a number of hours above 0")
     assert "round cap economy=96h, default=72h" in run(cli, "game", "calendar", "g1")  # nothing changed
+    assert "each step's report to the GM only, the round's to all" in run(cli, "game", "calendar", "g1")
+    shown = run(cli, "game", "calendar", "g1", "--step-reports")
+    assert "each step's report to every power and the GM, the round's to all" in shown

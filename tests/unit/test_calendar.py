@@ -200,3 +200,11 @@ def test_the_round_cap_is_a_rounded_deadline_and_a_step_never_passes_it() -> Non
     # no step period at all: the cap is the deadline; a zone-less cap (SQLite) is read as UTC
     only_cap = parse_calendar({"round_hours": {"default": 72}})
     assert step_deadline(monday, "economy", only_cap, datetime(2026, 3, 5, 19)) == cap
+
+
+def test_step_reports_is_off_by_default_and_must_be_a_yes_or_no() -> None:
+    """docs/turn-by-turn.md §8: a step's report goes to the GM only unless the GM asks for more."""
+    assert parse_calendar({}).step_reports is False
+    assert parse_calendar({"step_reports": True}).step_reports is True
+    with pytest.raises(AdjudicatorError, match=r"^calendar step_reports: Input should be a valid boolean"):
+        parse_calendar({"step_reports": "sometimes"})
