@@ -92,6 +92,22 @@ def mails_to(relay: SmtpServer, address: str, subject: str) -> list[EmailMessage
     ]
 
 
+def every_mail_sent_once(engine: Engine, relay: SmtpServer, game: str, log: Path) -> None:
+    """Every mail the judge queued with an address went out, and the relay got each exactly once."""
+
+    def all_sent() -> bool:
+        with Session(engine) as session:
+            rows = session.exec(select(Outbox).where(Outbox.game_id == game)).all()
+            return all(row.status == "sent" for row in rows if row.address)
+
+    wait_for(all_sent, 30, log)
+    counts = Counter(str(m["Message-ID"]) for m in relay.messages)
+    assert counts and max(counts.values()) == 1, [i for i, n in counts.items() if n > 1]
+    with Session(engine) as session:
+        queued = {row.message_id for row in session.exec(select(Outbox)) if row.address}
+    assert set(counts) == queued
+
+
 def test_two_windows_by_mail_only_and_a_kill_between_deadline_and_mails(
     engine: Engine, tmp_path: Path, imap_server: ImapServer, imap_folder: str
 ) -> None:
@@ -197,17 +213,7 @@ def test_two_windows_by_mail_only_and_a_kill_between_deadline_and_mails(
         )
 
         # ---- every mail queued went out exactly once -------------------------------------------------
-        def all_sent() -> bool:
-            with Session(engine) as session:
-                rows = session.exec(select(Outbox).where(Outbox.game_id == "e2e")).all()
-                return all(row.status == "sent" for row in rows if row.address)
-
-        wait_for(all_sent, 30, log)
-        counts = Counter(str(m["Message-ID"]) for m in relay.messages)
-        assert counts and max(counts.values()) == 1, [i for i, n in counts.items() if n > 1]
-        with Session(engine) as session:
-            queued = {row.message_id for row in session.exec(select(Outbox)) if row.address}
-        assert set(counts) == queued
+        every_mail_sent_once(engine, relay, "e2e", log)
         for power in POWERS:
             reports = [m for m in mails_to(relay, ADDRESSES[power], "results")]
             assert {first.label, second.label} <= {m["Subject"].split()[1] for m in reports}
