@@ -28,7 +28,9 @@ class CommandSpec:
 
 
 SPECS = (
-    CommandSpec("READY", "READY", "you are done; the window resolves early once every power is READY"),
+    CommandSpec(
+        "READY", "READY", "you are done; the window (or step) resolves early once everyone in it is READY"
+    ),
     CommandSpec("NOT READY", "NOT READY", "take READY back"),
     CommandSpec("ORDERS", "ORDERS", "send me my current orders for the open window"),
     CommandSpec("OPTIONS", "OPTIONS", "send me the orders I can give in the open window"),

@@ -69,5 +69,9 @@ def order_template(report: ReportInput, phases: Sequence[PhaseSpec], deadline: s
     for phase in sorted(grouped, key=lambda p: (order.get(p, len(order)), p)):
         lines += ["#", f"# -- {titles.get(phase, phase or 'Orders')} --"]
         lines += [f"# {line}" for line in _collapse(grouped[phase])]
-    lines += ["#", "# Add READY when you are done: the window resolves early once every power is.", "# READY"]
+    lines += [
+        "#",
+        "# Add READY when you are done: the window (or step) resolves early once everyone in it is.",
+        "# READY",
+    ]
     return "\n".join(lines) + "\n"
