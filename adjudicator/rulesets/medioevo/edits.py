@@ -21,7 +21,7 @@ from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
 from adjudicator.rulesets.medioevo.view import view
-from adjudicator.rulesets.medioevo.war import declare_war
+from adjudicator.rulesets.medioevo.war.declaration import declare_war
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "

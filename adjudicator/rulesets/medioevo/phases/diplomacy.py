@@ -46,7 +46,7 @@ from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.phases import court_cards, diplomacy_cards, proposals
 from adjudicator.rulesets.medioevo.phases.proposals import PEACE
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import declare_war
+from adjudicator.rulesets.medioevo.war.declaration import declare_war
 
 ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke)  # what spends a diplomatic action (R22)
 
