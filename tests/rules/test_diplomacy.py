@@ -9,11 +9,12 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.core.events import Event
 from adjudicator.orders.text import split_order_text
-from adjudicator.rulesets.medioevo import diplomacy_table, war
+from adjudicator.rulesets.medioevo import diplomacy_table
 from adjudicator.rulesets.medioevo.orders import DIPLOMACY
 from adjudicator.rulesets.medioevo.pacts import PactKind
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import declaration as war
 
 RULES = MedioevoRuleset()
 SEED = b"d" * 32
