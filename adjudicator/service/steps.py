@@ -216,8 +216,11 @@ class StepTools(StoreAccess):
     ) -> OrderSet | None:
         """Copy ``power``'s latest early set for this step's phases into the step, read strictly
         on the step's state; a line that no longer holds is dropped, with why, in ``issues``.
-        A set (its version) is copied once per phase: a second step of the same phases (a
-        reaction) does not get the orders of the first again."""
+        Only a turn step and the closing step take early orders: an out-of-turn step (a reaction,
+        a defence) may open before the power's turn and would eat its orders. A set (its
+        version) is copied once per phase."""
+        if step.kind not in (TURN, CLOSE):  # early orders are for the power's own turn (and the
+            return None  # closing step); an out-of-turn step asks afresh ("your move")
         early = session.exec(
             select(OrderSet)
             .where(OrderSet.window_id == parent.id, OrderSet.power == power)

@@ -177,3 +177,26 @@ def test_the_step_of_a_power_in_civil_disorder_does_not_wait(judge: Judge, relay
     assert judge.game("r1")[1].label == "T1.claims.3-milan"
     assert judge.state("r1").row[0] == "genoa"  # type: ignore[attr-defined]  # its default: the lowest free
     assert not [m for m in mails(judge, "notice") if m.recipient == "genoa"]
+
+
+def test_early_orders_wait_for_the_powers_turn_step_not_a_reaction_before_it(
+    judge: Judge, relay: dict[str, str]
+) -> None:
+    """An out-of-turn step (milan's reaction to venice's claim next to its space) opens before
+    milan's turn step: milan's early set is for its turn, so it is not copied into the reaction
+    (where a CLAIM is no order) and reaches the turn step whole."""
+    judge.gm_edit("r1", "HOLD 2 milan")
+    send(judge, relay, "milan", "CLAIM 7")  # early, for milan's turn step
+    send(judge, relay, "venice", "CLAIM 1", "READY")
+    judge.adjudicate("r1", now=T0)
+    reaction = judge.game("r1")[1]
+    assert (reaction.label, reaction.step_kind) == ("T1.claims.2-milan", "react")
+    assert "milan" not in judge.current_orders("r1")  # nothing copied into the reaction
+    for _ in range(4):  # milan passes; genoa claims the lowest free (3: milan may react again)
+        judge.adjudicate("r1", force=True, now=T0)
+        turn = judge.game("r1")[1]
+        if turn.step_kind == "turn" and turn.actors == ["milan"]:
+            break
+        assert "milan" not in judge.current_orders("r1")  # no reaction takes milan's early set
+    assert turn.step_kind == "turn" and turn.actors == ["milan"]
+    assert judge.current_orders("r1")["milan"].orders == ["CLAIM 7"]
