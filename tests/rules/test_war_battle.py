@@ -3,6 +3,10 @@ example of the rulebook with the dice it states loaded, and the battle's invaria
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.war.battle import attack_strength, fight
@@ -76,6 +80,9 @@ def test_balestriere_adds_one_L1794() -> None:
     out = one_round(att, Force("yellow", 10, owner=True), 6, 2)
     assert out.rounds[0].attack.total == 7
     assert losses(out) == (2, 5)
+    assert out.rounds[0].words == (
+        "Round 1: blue d6 6 +1 BALESTRIERE = 7 against yellow d6 2 = 2: blue loses 2 VF, yellow loses 5 VF."
+    )
 
 
 def test_a_tie_changes_nothing_L1796() -> None:
@@ -407,3 +414,147 @@ def test_alchimia_at_sea_and_no_ramming_in_a_port_L2016_L2021() -> None:
     dice = loaded(4, 4)
     out = fight(field(green, Force("blue", 25, galleys=(1,)), kind=Kind.NAVAL, in_port=True), dice, CARDS)
     assert out.ramming is None and dice.rolls[0].purpose == "battle 1 round 1 attacker green"
+
+
+# --- cards' conditions from the data (L2632, L2725, L2758) ---------------------------------------
+
+
+def test_card_conditions_come_from_the_card_data_L2632_L2725_L2758() -> None:
+    """EROINA needs a Cathedral (L2632); MONACO defends where the defender has buildings, +2 with
+    MISTICISMO (L2725); TEMPLARE attacks a territory with buildings, +2 with MONOTEISMO (L2758). A
+    card that cannot act is not played, so it cannot be lost either."""
+    eroina = attacker(
+        hand=("EROINA",), plan=BattlePlan(rounds=(("EROINA",),), withdraw=Withdraw(after_rounds=1))
+    )
+    out = one_round(eroina, Force("y", 10), 1, 6)
+    assert out.rounds[0].attack.sides == 6 and out.force("blue").hand == ("EROINA",)
+    assert "round 1: blue does not play EROINA: EROINA needs a Cathedral" in out.events
+    monk = Force("y", 10, hand=("MONACO",), plan=BattlePlan(rounds=(("MONACO",),)), buildings_here=True)
+    assert dict(one_round(attacker(), monk, 1, 1).rounds[0].defence.modifiers) == {"MONACO": 1}
+    mystic = Force(
+        "y", 10, hand=("MONACO",), plan=monk.plan, buildings_here=True, technologies=frozenset({"misticismo"})
+    )
+    assert dict(one_round(attacker(), mystic, 1, 1).rounds[0].defence.modifiers) == {"MONACO": 2}
+    assert (
+        one_round(attacker(), Force("y", 10, hand=("MONACO",), plan=monk.plan), 1, 1).rounds[0].defence.cards
+        == ()
+    )
+    templar_plan = BattlePlan(rounds=(("TEMPLARE",),), withdraw=Withdraw(after_rounds=1))
+    templar = attacker(hand=("TEMPLARE",), plan=templar_plan, technologies=frozenset({"monoteismo"}))
+    assert dict(one_round(templar, Force("y", 10), 1, 1, buildings=True).rounds[0].attack.modifiers) == {
+        "TEMPLARE": 2
+    }
+    assert one_round(templar, Force("y", 10), 1, 1).rounds[0].attack.cards == ()
+
+
+def test_bombards_add_one_each_up_to_lt_but_not_in_an_assault_L1677_L2018() -> None:
+    """002 L1677, L2018: +1 per level III siege engine in field and naval battles (R138), at most LT."""
+    out = one_round(attacker(lt=2, bombards=3), Force("y", 20), 1, 1)
+    assert dict(out.rounds[0].attack.modifiers) == {"Bombard": 2}
+    out = fight(
+        field(attacker(lt=2, bombards=3), Force("y", 20), kind=Kind.ASSAULT, fortification=1),
+        loaded(1, 1),
+        CARDS,
+    )
+    assert dict(out.rounds[0].attack.modifiers) == {}
+
+
+def test_alchimia_on_land_costs_the_loser_one_more_vf_L3056() -> None:
+    """L3054-L3056: ALCHIMIA's "+1 damage in pitched battles": 1 VF more on each roll it wins (R138)."""
+    out = one_round(attacker(technologies=frozenset({"alchimia"})), Force("y", 20), 4, 2)
+    assert losses(out) == (1, 3)
+
+
+def test_nobody_defends_and_the_round_limit() -> None:
+    """No defender takes part: the attackers win without a roll; a battle that reaches its round
+    limit ends with the attackers breaking off (R143)."""
+    out = fight(field(attacker(), Force("y", 5, joins=False)), loaded(), CARDS)
+    assert (out.end, out.winner, out.rounds) == (End.UNDEFENDED, Side.ATTACKER, ())
+    out = fight(field(attacker(plan=BattlePlan()), Force("y", 5), max_rounds=2), loaded(3, 3, 3, 3), CARDS)
+    assert (out.end, out.winner, len(out.rounds)) == (End.ROUND_LIMIT, Side.DEFENDER, 2)
+    assert out.captains[0].level_after == 0
+
+
+def test_a_battle_needs_attacking_vf_and_each_power_once() -> None:
+    with pytest.raises(ValueError, match="no attacking force has VF"):
+        fight(field(attacker(0), Force("y", 5)), loaded(), CARDS)
+    with pytest.raises(ValueError, match="only once"):
+        fight(field(attacker(5, "y"), Force("y", 5)), loaded(), CARDS)
+
+
+# --- invariants (hypothesis) ---------------------------------------------------------------------
+
+ROUND_CARDS = ("ARCIERE", "BALESTRIERE", "CONDOTTIERO", "EROINA", "GENIO", "MONACO", "TEMPLARE")
+TECHS = ("strategia", "tattica", "alchimia", "ingegneria", "matematica", "misticismo", "monoteismo")
+
+
+@st.composite
+def forces(draw: st.DrawFn, power: str, side: Side) -> Force:
+    lt = draw(st.integers(1, 3))
+    hand = tuple(draw(st.lists(st.sampled_from(ROUND_CARDS), unique=True, max_size=5)))
+    rounds = tuple(
+        tuple(draw(st.lists(st.sampled_from(ROUND_CARDS), unique=True, max_size=lt)))
+        for _ in range(draw(st.integers(0, 3)))
+    )
+    withdraw = Withdraw(
+        after_rounds=draw(st.none() | st.integers(1, 6)),
+        below_vf=draw(st.none() | st.integers(1, 20)),
+        before_battle=side is Side.DEFENDER and draw(st.integers(0, 9)) == 0,
+    )
+    return Force(
+        power=power,
+        vf=draw(st.integers(1, 60)),
+        lt=lt,
+        technologies=frozenset(draw(st.lists(st.sampled_from(TECHS), unique=True, max_size=4))),
+        hand=hand,
+        plan=BattlePlan(rounds=rounds, withdraw=withdraw),
+        captains=tuple(
+            Captain(f"{power}{i}", draw(st.integers(1, 3))) for i in range(draw(st.integers(0, 2)))
+        ),
+        cathedrals=draw(st.integers(0, 1)),
+        bombards=draw(st.integers(0, 2)),
+        galleys=tuple(draw(st.lists(st.integers(1, 3), max_size=2))),
+        transports=draw(st.integers(0, 3)),
+        owner=side is Side.DEFENDER and power == "d0",
+        joins=draw(st.integers(0, 5)) > 0,
+        buildings_here=draw(st.booleans()),
+        barbarian=side is Side.DEFENDER and draw(st.integers(0, 5)) == 0,
+    )
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> Battle:
+    kind = draw(st.sampled_from(list(Kind)))
+    return Battle(
+        number=draw(st.integers(1, 9)),
+        kind=kind,
+        attackers=tuple(draw(forces(f"a{i}", Side.ATTACKER)) for i in range(draw(st.integers(1, 2)))),
+        defenders=tuple(draw(forces(f"d{i}", Side.DEFENDER)) for i in range(draw(st.integers(1, 3)))),
+        fortification=draw(st.integers(0, 3)) if kind is Kind.ASSAULT else 0,
+        buildings=draw(st.booleans()),
+        in_port=draw(st.booleans()),
+        ground=draw(st.booleans()),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(battle=battles(), seed=st.binary(min_size=4, max_size=8))
+def test_vf_are_never_negative_always_accounted_for_and_the_same_dice_fight_the_same_battle(
+    battle: Battle, seed: bytes
+) -> None:
+    """VF never negative; every VF that started is left, lost, retreated or captured (L1758-L1772,
+    L2059); each roll's losses within what the sides had; the same seed gives the same battle."""
+    out = fight(battle, Dice(seed=seed, namespace="prop"), CARDS)
+    for f in out.forces:
+        assert min(f.vf_left, f.lost, f.retreated, f.captured, f.prisoners) >= 0
+        assert f.vf_start == f.vf_left + f.lost + f.retreated + f.captured
+    lost = sum(f.lost for f in out.forces)
+    assert (
+        sum(r.attacker_loss + r.defender_loss for r in out.rounds)
+        + (out.ramming.attacker_loss + out.ramming.defender_loss if out.ramming else 0)
+        == lost
+    )
+    captured = sum(f.captured for f in out.forces)
+    taken = sum(f.prisoners for f in out.forces)
+    assert taken <= lost + captured
+    assert fight(battle, Dice(seed=seed, namespace="prop"), CARDS) == out

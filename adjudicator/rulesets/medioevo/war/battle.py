@@ -34,7 +34,7 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
     Side,
 )
 from adjudicator.rulesets.medioevo.war.battle_naval import ram
-from adjudicator.rulesets.medioevo.war.battle_results import outcome_of
+from adjudicator.rulesets.medioevo.war.battle_results import ROUND_LIMIT, outcome_of
 
 CAPTURE_DIE = {1: 4, 2: 6, 3: 8}  # L2059: the attacker's Captain's level
 
@@ -108,6 +108,11 @@ def alive(side: list[Fighter]) -> bool:
 
 def fight(battle: Battle, dice: Dice, cards: Mapping[str, EmpireCard]) -> BattleOutcome:
     """Play ``battle`` to its end. ``cards`` is the scenario's card data (``dataset.cards``)."""
+    powers = [f.power for f in battle.attackers + battle.defenders]
+    if len(set(powers)) != len(powers):
+        raise ValueError(f"a power may stand only once in a battle: {', '.join(powers)}")
+    if not any(f.vf > 0 for f in battle.attackers):
+        raise ValueError("no attacking force has VF")
     effects = combat_effects(cards)
     attackers = [_fighter(f, Side.ATTACKER) for f in battle.attackers if f.vf > 0]
     defenders = [_fighter(f, Side.DEFENDER) for f in battle.defenders if f.joins and f.vf > 0]
@@ -140,7 +145,7 @@ def fight(battle: Battle, dice: Dice, cards: Mapping[str, EmpireCard]) -> Battle
     if alive(attackers) and alive(defenders):
         for a in attackers:
             if a.active:
-                a.left = "withdrew"
+                a.left = ROUND_LIMIT
         events.append(f"after {battle.max_rounds} rounds the attackers break off (R143)")
     return outcome_of(battle, attackers, defenders, records, ramming, attacker_po, events, effects)
 
@@ -220,7 +225,9 @@ def _round(
     a_cards, a_notes = choose_cards(a.force, a.rolls + 1, a.hand, effects, sit_a)
     d_cards, d_notes = choose_cards(d.force, d.rolls + 1, d.hand, effects, sit_d)
     events.extend(f"round {number}: {note}" for note in a_notes + d_notes)
-    leader = a.force.plan.leader_for(a.rolls + 1) or (a.force.captains[0].name if a.force.captains else "")
+    names = [c.name for c in a.force.captains]
+    leader = a.force.plan.leader_for(a.rolls + 1)
+    leader = leader if leader in names else (names[0] if names else "")
     if leader:
         a.leaders.append(leader)
     spec_a = roll_spec(a.force, a_cards, sit_a)

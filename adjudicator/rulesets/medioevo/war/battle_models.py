@@ -30,6 +30,7 @@ class End(StrEnum):
     ATTACKERS_WITHDREW = "attackers_withdrew"
     DEFENDERS_RETREATED = "defenders_retreated"
     ROUND_LIMIT = "round_limit"
+    UNDEFENDED = "undefended"  # no defender took part (all stood aside or had no VF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +212,7 @@ class ForceResult:
 
 @dataclass(frozen=True, slots=True)
 class BattleOutcome:
-    winner: Side | None
+    winner: Side
     end: End
     forces: tuple[ForceResult, ...]
     rounds: tuple[RoundRecord, ...]

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from adjudicator.rulesets.medioevo.war.battle import Fighter
 
 MAX_LEVEL = 3
+ROUND_LIMIT = "broke off at the round limit"  # R143
 TATTICA = "tattica"
 
 
@@ -39,19 +40,21 @@ def prisoners_of(destroyed: int, rate_pct: int) -> int:
     return max(1, destroyed * rate_pct // 100) if destroyed > 0 else 0
 
 
-def _end(attackers: list[Fighter], defenders: list[Fighter]) -> tuple[Side | None, End]:
+def _end(attackers: list[Fighter], defenders: list[Fighter]) -> tuple[Side, End]:
+    if not defenders:
+        return Side.ATTACKER, End.UNDEFENDED
+    if any(a.left == ROUND_LIMIT for a in attackers):
+        return Side.DEFENDER, End.ROUND_LIMIT
     if not any(d.active for d in defenders):
         if any(d.left == "eliminated" for d in defenders):
             return Side.ATTACKER, End.DEFENDERS_ELIMINATED
         return Side.ATTACKER, End.DEFENDERS_RETREATED
     if all(a.left == "eliminated" for a in attackers):
         return Side.DEFENDER, End.ATTACKERS_ELIMINATED
-    if any(a.active for a in attackers):
-        return None, End.ROUND_LIMIT
     return Side.DEFENDER, End.ATTACKERS_WITHDREW
 
 
-def _captains(winner: Side | None, attackers: list[Fighter], defenders: list[Fighter]) -> list[CaptainChange]:
+def _captains(winner: Side, attackers: list[Fighter], defenders: list[Fighter]) -> list[CaptainChange]:
     changes: list[CaptainChange] = []
     for a in attackers:
         if winner is Side.ATTACKER and a.left != "withdrew":
@@ -61,7 +64,7 @@ def _captains(winner: Side | None, attackers: list[Fighter], defenders: list[Fig
                     changes.append(
                         CaptainChange(a.power, c.name, c.level, c.level + 1, "won the battle (L1776)")
                     )
-        elif winner is not Side.ATTACKER or a.left == "withdrew":
+        else:
             last = a.leaders[-1] if a.leaders else None
             only_last = TATTICA in a.force.technologies and last is not None
             for c in a.force.captains:
@@ -90,8 +93,6 @@ def outcome_of(
     effects: Mapping[str, CardEffect],
 ) -> BattleOutcome:
     winner, end = _end(attackers, defenders)
-    if end is End.ROUND_LIMIT:
-        winner = Side.DEFENDER
     results: list[ForceResult] = []
     fighters = {f.power: f for f in attackers + defenders}
     for force in battle.attackers + battle.defenders:
