@@ -447,6 +447,51 @@ def test_card_conditions_come_from_the_card_data_L2632_L2725_L2758() -> None:
     assert one_round(templar, Force("y", 10), 1, 1).rounds[0].attack.cards == ()
 
 
+def _card_roll(
+    cards: tuple[str, ...], techs: tuple[str, ...] = (), kind: Kind = Kind.FIELD, lt: int = 2
+) -> Force:
+    plan = BattlePlan(rounds=(cards,), withdraw=Withdraw(after_rounds=1))
+    return attacker(20, lt=lt, hand=cards, plan=plan, technologies=frozenset(techs), cathedrals=1)
+
+
+def test_the_card_examples_L2476_L2488_L2582_L2596_L2669_L2671() -> None:
+    """The round cards' own examples: ARCIERE (L2476-L2478: EROINA and ARCIERE, 6 against the
+    barbarians' 4+1 in a Tower: 1 VF by the dice and 1 by ARCIERE wipe out their 2 VF); BALESTRIERE
+    (L2488: both play it assaulting a Tower, 4+1 against 1+1+2: A loses 0, B 1 VF and the card);
+    CONDOTTIERO (L2582: 6+1 against 5, B -2, A -1); EROINA (L2596: d6 instead of d4 against a barbarian
+    Tower, 3 against 6+1: A loses 4 VF and EROINA, the barbarians nothing); GENIO (L2669: with
+    MATEMATICA 5+1 against 3, B -3, A -1; L2671: with INGEGNERIA 2+2 against 6, A -2 and GENIO, B -1)."""
+    tower = {"kind": Kind.ASSAULT, "fortification": 1}
+    out = one_round(_card_roll(("EROINA", "ARCIERE")), Force("barbarians", 2, barbarian=True), 6, 4, **tower)
+    assert (out.rounds[0].attack.sides, out.rounds[0].defence.total, losses(out)) == (6, 5, (0, 2))
+    assert out.end is End.DEFENDERS_ELIMINATED
+    b = Force("b", 10, owner=True, hand=("BALESTRIERE",), plan=BattlePlan(rounds=(("BALESTRIERE",),)))
+    out = one_round(_card_roll(("BALESTRIERE",)), b, 4, 1, **tower)
+    assert (out.rounds[0].attack.total, out.rounds[0].defence.total, losses(out)) == (5, 4, (0, 1))
+    assert out.rounds[0].cards_lost == (("b", "BALESTRIERE"),)
+    out = one_round(_card_roll(("CONDOTTIERO",)), Force("b", 10), 6, 5)
+    assert (out.rounds[0].attack.total, losses(out)) == (7, (1, 2))
+    out = one_round(_card_roll(("EROINA",)), Force("barbarians", 2, barbarian=True), 3, 6, **tower)
+    assert (out.rounds[0].attack.sides, out.rounds[0].defence.total, losses(out)) == (6, 7, (4, 0))
+    assert out.force("blue").cards_lost == ("EROINA",)
+    out = one_round(_card_roll(("GENIO",), ("matematica",)), Force("b", 10), 5, 3)
+    assert (out.rounds[0].attack.total, losses(out)) == (6, (1, 3))
+    out = one_round(_card_roll(("GENIO",), ("ingegneria",)), Force("b", 10), 2, 6)
+    assert (out.rounds[0].attack.total, losses(out), out.force("blue").cards_lost) == (4, (2, 1), ("GENIO",))
+
+
+def test_alchimia_galley_example_L3090() -> None:
+    """002 L3090: a level 3 galley with ALCHIMIA rams with 1d4+3+1, then rolls 1d6+1."""
+    green = attacker(40, "green", galleys=(3,), technologies=frozenset({"alchimia"}))
+    out = fight(
+        field(green, Force("blue", 25, galleys=(1,)), kind=Kind.NAVAL, ground=False),
+        loaded(2, 2, 3, 3),
+        CARDS,
+    )
+    assert out.ramming is not None and out.ramming.rolls[0] == ("green", 3, 2, 6)
+    assert (out.rounds[0].attack.sides, out.rounds[0].attack.total) == (6, 4)
+
+
 def test_bombards_add_one_each_up_to_lt_but_not_in_an_assault_L1677_L2018() -> None:
     """002 L1677, L2018: +1 per level III siege engine in field and naval battles (R138), at most LT."""
     out = one_round(attacker(lt=2, bombards=3), Force("y", 20), 1, 1)
