@@ -178,5 +178,6 @@ def roll_spec(force: Force, cards: tuple[CardEffect, ...], situation: Situation)
         mods.append(("ALCHIMIA", 1))  # L2016
     if force.barbarian and force.captains:
         mods.append(("barbarian Captain", max(c.level for c in force.captains)))  # L2354
+    mods.extend(force.extra_modifiers)
     win_damage = 1 if kind is Kind.FIELD and ALCHIMIA in force.technologies else 0
     return RollSpec(sides, tuple(mods), extra, win_damage)

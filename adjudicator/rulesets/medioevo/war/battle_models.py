@@ -125,6 +125,7 @@ class Force:
     at_war: bool = True
     buildings_here: bool = False
     barbarian: bool = False
+    extra_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
