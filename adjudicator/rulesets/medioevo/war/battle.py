@@ -138,7 +138,7 @@ def fight(battle: Battle, dice: Dice, cards: Mapping[str, EmpireCard]) -> Battle
         turns[Side.ATTACKER] = attackers.index(a) + 1
         turns[Side.DEFENDER] = defenders.index(d) + 1
         for actor in (a, d):
-            _steal(actor, number, attackers + defenders, cards, events)
+            _steal(actor, number, attackers + defenders, cards, events)  # before its next roll
         records.append(_round(battle, number, a, d, defenders, effects, dice, events))
         if alive(defenders):
             _leave(battle, number, a, d, attackers, dice, events)
@@ -172,7 +172,7 @@ def _steal(
 ) -> None:
     """LADRO, an instant card played before the round (L1707, ex L1709-L1711)."""
     for steal in f.force.plan.steals:
-        if steal.before_round != number or "ladro" not in f.hand:
+        if steal.before_round != f.rolls + 1 or "ladro" not in f.hand:
             continue
         victim = next((v for v in everyone if v.power == steal.victim), None)
         key = card_key(steal.card)

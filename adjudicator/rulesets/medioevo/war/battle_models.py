@@ -58,8 +58,8 @@ class Withdraw:
 
 @dataclass(frozen=True, slots=True)
 class Steal:
-    """LADRO played before round ``before_round`` (an instant card, L1707): take ``card`` from
-    ``victim``'s hand into one's own (ex L1709-L1711)."""
+    """LADRO played before the power's roll ``before_round`` (an instant card, L1707): take
+    ``card`` from ``victim``'s hand into one's own (ex L1709-L1711)."""
 
     before_round: int
     card: str
