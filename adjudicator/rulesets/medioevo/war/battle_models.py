@@ -146,7 +146,7 @@ class Battle:
     buildings: bool = False
     in_port: bool = False
     ground: bool = True
-    max_rounds: int = 60
+    max_rounds: int = 1000
 
 
 @dataclass(frozen=True, slots=True)
