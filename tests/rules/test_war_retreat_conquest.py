@@ -241,8 +241,8 @@ def test_destroy_the_captain_and_caravans_sack_the_cathedral_keep_the_town_ex_L1
     assert sum(t.po for t in taken) == 3 and sum(t.florins for t in taken) == 500
 
 
-def test_captains_cannot_be_conquered_and_caps_limit_conquests_L1855() -> None:
-    """L1855: Captains cannot be conquered; the LT caps bound transports and MdA (R158: sacked)."""
+def test_captains_cannot_be_conquered_and_caps_limit_conquests_L1854() -> None:
+    """L1854: Captains cannot be conquered; the LT caps bound transports and MdA (R158: sacked)."""
     pieces = [
         Piece(owner="blue", kind=CAPTAIN, number=1, level=1, location="x"),
         Piece(owner="blue", kind="galley", number=1, level=1, location="x"),
@@ -251,6 +251,17 @@ def test_captains_cannot_be_conquered_and_caps_limit_conquests_L1855() -> None:
     taken = dispose(spoils(DATA, (), "blue", pieces), {}, room={"galley": 1})
     assert [(t.fate, t.florins) for t in taken] == [(Fate.SACK, 50), (Fate.CONQUER, 0), (Fate.SACK, 150)]
     assert "cannot be conquered" in taken[0].note and "LT cap" in taken[2].note
+
+
+def test_a_conqueror_at_its_cap_destroys_or_sacks_ex_L1836() -> None:
+    """Ex L1836: a winner of LT II who already owns 2 caravans must destroy or sack the ones he
+    takes: sacked by default, destroyed (+1 PO) when his plan says so."""
+    caravans = [Piece(owner="blue", kind="caravan", number=n, level=1, location="x") for n in (1, 2)]
+    found = spoils(DATA, (), "blue", caravans)
+    assert [t.fate for t in dispose(found, {}, room={"caravan": 0})] == [Fate.SACK, Fate.SACK]
+    wrecked = dispose(found, {}, room={"caravan": 0}, fallback=Fate.DESTROY)
+    assert [(t.fate, t.po) for t in wrecked] == [(Fate.DESTROY, 1), (Fate.DESTROY, 1)]
+    assert "destroyed" in wrecked[0].note
 
 
 def test_barbarian_pieces_give_no_po_but_a_level_3_captain_L1852() -> None:

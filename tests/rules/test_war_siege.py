@@ -14,6 +14,7 @@ from adjudicator.rulesets.medioevo.war.fortress import (
     AssaultRoundPlan,
     Garrison,
     assault,
+    assault_refusal,
     assault_round,
     fortification_level,
     split_garrison,
@@ -58,6 +59,13 @@ def test_twelve_vf_and_a_tower_ten_inside_two_outside_ex_L1878_L1892() -> None:
     assert split_garrison([Garrison("yellow", 25)], FORT).outside_vf == 5
     assert split_garrison([Garrison("yellow", 30)], CASTLE).outside_vf == 0
     assert split_garrison([Garrison("yellow", 7)], 0).inside == ()
+
+
+def test_the_walls_are_assaulted_once_no_defender_is_left_outside_L1896_L1898() -> None:
+    """L1896-1898: the defenders beyond the capacity are fought in the field first; then the assault."""
+    assert "2 VF stand outside" in (assault_refusal([Garrison("yellow", 12)], TOWER) or "")
+    assert assault_refusal([Garrison("yellow", 10)], TOWER) is None
+    assert assault_refusal([Garrison("yellow", 10)], 0) is not None
 
 
 def test_barbarians_go_inside_first_L1830() -> None:

@@ -8,7 +8,7 @@ L1844-1862, L2071-2083, L2427-2438; digest §2.10, A-11, A-44, A-59, A-60).
   piece by piece (L1848-1856): destroyed (+1 PO for each of a player's, L2427-2431; a barbarian
   Captain of level III 1 PO, the barbarians' other pieces nothing, L1852), sacked (half its value
   in florins, L1854) or conquered (settlements, siege engines, commercial and religious
-  buildings, transports; fortifications too, A-11; never Captains, L1855). What the conqueror's
+  buildings, transports; fortifications too, A-11; never Captains, L1854). What the conqueror's
   LT caps leave no room for cannot be conquered: it is sacked instead (ruling R158).
 * At sea and in barbarian land each transport needs 1 VF to be defended; the ones beyond the
   defender's VF are ownerless and may be occupied (L1683-1685): :func:`protected`.
@@ -92,19 +92,23 @@ def dispose(
     choices: Mapping[str, Fate],
     room: Mapping[str, int] = {},
     default: Fate = Fate.CONQUER,
+    fallback: Fate = Fate.SACK,
 ) -> tuple[Taken, ...]:
     """Each spoil's fate, by label in ``choices`` (else ``default``). ``room``: how many more of
-    each capped slot the conqueror may own (its LT caps, L1836); a spoil without room, or a
-    Captain (L1855), cannot be conquered and is sacked (R158)."""
+    each capped slot the conqueror may own (its LT caps); a spoil without room (ex L1836), or a
+    Captain (L1854), cannot be conquered: it gets ``fallback`` (sacked unless told, R158)."""
+    if fallback is Fate.CONQUER:
+        raise ValueError("what cannot be conquered is destroyed or sacked (L1852-1854)")
+    done = "destroyed" if fallback is Fate.DESTROY else "sacked"
     left = dict(room)
     out: list[Taken] = []
     for s in spoils_:
         fate, note = choices.get(s.label, default), ""
         if fate is Fate.CONQUER and s.kind == CAPTAIN:
-            fate, note = Fate.SACK, "a Captain cannot be conquered (L1855): sacked"
+            fate, note = fallback, f"a Captain cannot be conquered (L1854): {done}"
         elif fate is Fate.CONQUER and s.slot and s.slot in left:
             if left[s.slot] <= 0:
-                fate, note = Fate.SACK, f"no room under the LT cap for another {s.slot} (L1855): sacked"
+                fate, note = fallback, f"no room under the LT cap for another {s.slot} (ex L1836): {done}"
             else:
                 left[s.slot] -= 1
         po = destroy_po(s) if fate is Fate.DESTROY else 0

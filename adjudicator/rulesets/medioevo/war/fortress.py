@@ -84,6 +84,17 @@ def split_garrison(defenders: Sequence[Garrison], level: int) -> GarrisonSplit:
     return GarrisonSplit(tuple(inside), tuple(outside))
 
 
+def assault_refusal(defenders: Sequence[Garrison], level: int) -> str | None:
+    """Why the walls cannot be assaulted now, or None: there are none, or defenders stand outside
+    them and must be beaten in a field battle first (L1896-1898)."""
+    if level == 0:
+        return "there is no fortification to assault (L1888)"
+    outside = split_garrison(defenders, level).outside_vf
+    if outside:
+        return f"{outside} VF stand outside the walls: beat them in a field battle first (L1896-1898)"
+    return None
+
+
 @dataclass(frozen=True)
 class AssaultRoundPlan:
     """What cards and technologies give one side of a round, resolved by the caller."""
