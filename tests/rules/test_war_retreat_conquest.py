@@ -78,6 +78,16 @@ def test_red_holding_tracia_and_misia_closes_the_dardanelles_ex_L2047() -> None:
     )
 
 
+def test_the_bosforo_closes_between_the_black_sea_and_marmara_L2031() -> None:
+    """L2031: whoever holds Costantinopoli and Misia closes the Bosforo to every other power, its
+    allies too unless they have a Passage pact (R155)."""
+    owners = {"costantinopoli": "byzantium", "misia": "byzantium"}
+    path = ["mar_nero_occidentale", "mar_di_marmara", "mar_egeo_settentrionale"]
+    why = route_refusal(BOARD, path, owners, "genoa", passage=())
+    assert why is not None and "Bosforo" in why
+    assert route_refusal(BOARD, path, owners, "genoa", passage={"byzantium"}) is None
+
+
 def test_a_fleet_with_a_galley_blockades_its_zone_against_its_enemies_L2033() -> None:
     """L2033 (A-27): red's 2 galleys blockade the zone against blue, at war with it: blue's 2
     galleys stop there, 3 pass; green, at peace with red, is not blockaded."""

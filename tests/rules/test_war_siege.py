@@ -18,6 +18,7 @@ from adjudicator.rulesets.medioevo.war.fortress import (
     assault_round,
     fortification_level,
     split_garrison,
+    with_walls,
 )
 from adjudicator.rulesets.medioevo.war.siege import (
     Besieged,
@@ -132,6 +133,13 @@ def test_a_siege_needs_the_outside_beaten_superiority_and_an_engine_L1924() -> N
     assert few.outcome is Outcome.REFUSED and "not more than" in few.reason
 
 
+def test_defenders_left_outside_do_not_stop_a_siege_under_way_L1958() -> None:
+    """L1958, R160: from the 2nd siege turn defenders outside the walls are fought in the turn's
+    field battle; superiority counts those inside (A-52)."""
+    step = siege_step(dice(), "s", Ground("x", FORT), 3, Besieger("a", 21, (CATAPULT,)), Besieged("b", 30))
+    assert (step.outcome, step.level, step.outside_vf) == (Outcome.FIELD_BATTLE, TOWER, 20)
+
+
 def test_one_engine_is_enough_on_either_route_L1998() -> None:
     """L1998: one MdA is enough for a siege by land and by sea."""
     ground = Ground("costantinopoli", CASTLE, route=Route.BOTH)
@@ -168,6 +176,12 @@ def test_one_catapult_reduces_a_castle_to_a_tower_in_two_turns_ex_L1972() -> Non
     third = siege_step(dice(), "s", Ground("x", second.level), 3, besieger, Besieged("b", 20))
     assert (third.outcome, third.level, third.outside_vf) == (Outcome.FIELD_BATTLE, TOWER, 10)
     assert reduced(TOWER, (CATAPULT,)) == 0
+
+
+def test_a_reduced_fortification_is_replaced_by_the_lower_one_L1952_L1954() -> None:
+    """L1952-1954: a Castello reduced once becomes a Fortilizio in its place; at 0 it is removed."""
+    assert with_walls(("town", "castle", "cathedral"), FORT, DATA) == ("town", "fort", "cathedral")
+    assert with_walls(("town", "tower"), 0, DATA) == ("town",)
 
 
 def test_a_catapult_and_a_trebuchet_bring_a_castle_down_in_one_turn_L1956() -> None:

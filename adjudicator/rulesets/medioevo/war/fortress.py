@@ -37,6 +37,20 @@ def fortification_level(buildings: Iterable[str], data: DataSet) -> int:
     return max(forts, default=0)
 
 
+def with_walls(buildings: Sequence[str], level: int, data: DataSet) -> tuple[str, ...]:
+    """The buildings once the walls are brought to ``level`` (L1952-1954): the fortification is
+    replaced by the one of that level in its place, and removed at 0."""
+    forts = {b.level: bid for bid, b in data.buildings.items() if b.category == "fortification"}
+    out: list[str] = []
+    for b in buildings:
+        if b in data.buildings and data.buildings[b].category == "fortification":
+            if level:
+                out.append(forts[level])
+        else:
+            out.append(b)
+    return tuple(out)
+
+
 def capacity(level: int) -> int:
     """VF a fortification of ``level`` holds (L1892-1894); 0 without one."""
     return CAPACITY.get(level, 0)

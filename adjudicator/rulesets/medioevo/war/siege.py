@@ -130,18 +130,22 @@ def reduced(level: int, engines: Sequence[int]) -> int:
     return max(0, level - siege_value(engines))
 
 
-def refusal(besieger: Besieger, besieged: Besieged, level: int) -> str | None:
-    """Why no siege can be declared (or go on) now, or None (L1910, L1924, L1998, ex L1984)."""
+def refusal(besieger: Besieger, besieged: Besieged, level: int, declaring: bool = True) -> str | None:
+    """Why no siege can be declared (or go on, ``declaring=False``) now, or None (L1910, L1924,
+    L1998, ex L1984). Superiority counts the besieged inside the walls (A-52, R160): at the
+    declaration no defender may be left outside (L1922); later, those the walls no longer hold are
+    fought in the siege turn's field battle (L1958)."""
     if level == 0:
         return "there is no fortification to besiege (L1910)"
     outside = besieged.vf - capacity(level)
-    if outside > 0:
+    if declaring and outside > 0:
         return f"{outside} VF stand outside the walls: beat them in a field battle first (L1922)"
     if not besieger.engines:
         return "a siege needs at least one siege engine (L1924, L1998): assault or abandon"
-    if besieger.vf <= besieged.vf:
+    inside = min(besieged.vf, capacity(level))
+    if besieger.vf <= inside:
         return (
-            f"{besieger.vf} VF are not more than the {besieged.vf} besieged (L1924, ex L1984): "
+            f"{besieger.vf} VF are not more than the {inside} besieged (L1924, ex L1984): "
             "bring reinforcements, assault or abandon"
         )
     return None
@@ -202,7 +206,7 @@ def siege_step(
         )
     if number > 1 and decision is Decision.ASSAULT:
         return _result(Outcome.ASSAULT, ground, besieger, besieged, "the besieger assaults the walls (L1966)")
-    why = refusal(besieger, besieged, ground.level)
+    why = refusal(besieger, besieged, ground.level, declaring=number == 1)
     if why is not None:
         return _result(Outcome.REFUSED, ground, besieger, besieged, why)
     shots = artillery(dice, f"{label} turn {number}", besieger.engines, besieged.engines)
