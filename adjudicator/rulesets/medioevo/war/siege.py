@@ -29,7 +29,6 @@ from adjudicator.rulesets.medioevo.war.fortress import capacity
 SIEGE_VALUE = {1: 1, 2: 2, 3: 3}  # L1934-1938: Catapulta 1, Trabucco 2, Bombarda 3 (by MdA level)
 ARTILLERY_HIT = {1: 6, 2: 5, 3: 4}  # L1926-1928: the least d6 that destroys an enemy MdA
 BOMBARD = 3
-ENGINE_NAMES = {1: "catapult", 2: "trebuchet", 3: "bombard"}
 
 
 class Route(StrEnum):
