@@ -39,7 +39,7 @@ def test_commercial_transports_by_level(data: DataSet, kind: str, level: int, pm
 def test_technologies_add_movement(data: DataSet) -> None:
     """002 L1639, L857: the galley +1 each for TESSITURA, ASTRONOMIA, CARTOGRAFIA (ex L880: a
     level II galley with all three has 11 PM); the cart for STRADE, CARTOGRAFIA, LOGISTICA; a sea
-    technology does nothing on land. Ex L3096 (CARTOGRAFIA: merchant I 7 PM), ex L3098 (STRADE:
+    technology does nothing on land (R130). Ex L3096 (CARTOGRAFIA: merchant I 7 PM), ex L3098 (STRADE:
     caravan I 7 PM)."""
     sea = frozenset({"tessitura", "astronomia", "cartografia"})
     land = frozenset({"strade", "cartografia", "logistica"})
@@ -138,7 +138,9 @@ def test_spices_from_damascus_to_palermo(data: DataSet) -> None:
     and unloads them in the city for 1 PM; a merchant ship with TESSITURA loads them at
     Alessandria for 1 PM and reaches the port of Palermo thanks to ASTRONOMIA. The example gives
     the ship 7 PM; ASTRONOMIA's own +1 (L1639, L3062) makes 8 (R133): it arrives either way."""
-    owners = {t: "mamluks" for t in ("damasco", "palestina", "egitto", "alessandria", "giudea")}
+    owners: dict[str, str | None] = {
+        t: "mamluks" for t in ("damasco", "palestina", "egitto", "alessandria", "giudea")
+    }
     owners["transgiordania"] = None
     w = world(data, owners, settlements=frozenset({"alessandria", "damasco"}))
     caravan = mover("caravan", "damasco", owner="mamluks", vf=1).model_copy(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -19,7 +20,7 @@ def mover(kind: str, location: str, owner: str = "hungary", level: int = 1, vf: 
     return Mover(piece=piece, cargo=cargo, **kw)
 
 
-def world(data: DataSet, owners: dict[str, str | None] | None = None, **kw: Any) -> World:
+def world(data: DataSet, owners: Mapping[str, str | None] | None = None, **kw: Any) -> World:
     return World(data, owners=owners or {}, **kw)
 
 
