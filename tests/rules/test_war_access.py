@@ -141,6 +141,8 @@ def test_active_blockade_stops_a_weaker_fleet(data: DataSet) -> None:
     assert stop.ok and stop.steps[-1].stop
     through = check_path(w, galley, ["mar_ionio", "mar_ionio_meridionale"])
     assert not through.ok and "must stop in Mar Ionio" in through.reason
+    equal = galley.model_copy(update={"fleet_galleys": 2})  # "superiore": as many is not enough
+    assert not check_path(w, equal, ["mar_ionio", "mar_ionio_meridionale"]).ok
     fleet = galley.model_copy(update={"fleet_galleys": 3})
     assert check_path(w, fleet, ["mar_ionio", "mar_ionio_meridionale"]).ok
     at_peace = world(data, fleets=fleets)
