@@ -9,13 +9,7 @@ mover's stops it (active blockade, L2033, digest A-27).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from adjudicator.rulesets.medioevo.war.transport import Mover, World, stats
-
-
-def between(pairs: Sequence[tuple[str, str]] | tuple[str, str], a: str, b: str) -> bool:
-    return {a, b} == set(pairs)
 
 
 def may_stay(world: World, mover: Mover, node: str) -> bool:
@@ -43,9 +37,8 @@ def entry_refusal(world: World, mover: Mover, node: str) -> str | None:
 def strait_refusal(world: World, mover: Mover, a: str, b: str) -> str | None:
     """A strait between two sea zones is closed when one power holds both shores and grants the
     mover no passage (passive blockade, L2031, ex L2047)."""
-    for strait in world.data.board.straits.values():
-        if not between(strait.seas, a, b):
-            continue
+    strait = world.strait_between_seas(a, b)
+    if strait is not None:
         holders = {world.owner(s) for s in strait.shores}
         holder = holders.pop() if len(holders) == 1 else None
         if holder is not None and not (mover.owner and world.relations.may_pass(mover.owner, holder)):

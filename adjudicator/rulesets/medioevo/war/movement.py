@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.war.access import (
-    between,
     blockaders,
     cannot_move,
     entry_refusal,
@@ -77,7 +76,7 @@ def land_step(world: World, mover: Mover, a: str, b: str) -> Step | str:
     board, rules = world.data.board, world.data.movement_rules
     if b not in board.territories or b not in board.territories[a].borders:
         return f"{world.name(a)} and {world.name(b)} are not neighbours by land"
-    strait = next((s for s in board.straits.values() if between(s.shores, a, b)), None)
+    strait = world.strait(a, b)
     if strait is not None:
         return Step(a, b, rules.strait_pm, f"across the {strait.name}")
     terrain = board.territories[b].terrain
@@ -86,7 +85,7 @@ def land_step(world: World, mover: Mover, a: str, b: str) -> Step | str:
         cheaper = _techs_param(world, mover, "mountain_pm")
         cost = min(cost, cheaper) if cheaper is not None else cost
     why = terrain.value
-    river = next((r for r in board.rivers.values() if any(between(p, a, b) for p in r.borders)), None)
+    river = world.river(a, b)
     if river is not None:
         extra = _techs_param(world, mover, "river_crossing_pm")
         cost += rules.river_pm if extra is None else extra
@@ -103,8 +102,7 @@ def _zone_pm(world: World, mover: Mover, zone: str) -> tuple[int, str]:
 
 
 def _seas_touch(world: World, a: str, b: str) -> bool:
-    seas = world.data.board.seas
-    return b in seas[a].borders or a in seas[b].borders
+    return b in world.sea_links.get(a, ())
 
 
 def sea_step(world: World, mover: Mover, a: str, b: str) -> Step | str:
@@ -127,7 +125,7 @@ def sea_step(world: World, mover: Mover, a: str, b: str) -> Step | str:
 def step_cost(world: World, mover: Mover, a: str, b: str) -> Step | str:
     """The price of one step for this transport, or why it cannot be taken; access is not judged
     (the battle calculator prices the entry of a target it attacks with it, L1659)."""
-    if stats(world.data, mover).domain == SEA:
+    if world.domain(mover) == SEA:
         return sea_step(world, mover, a, b)
     if a not in world.data.board.territories:
         return f"{world.name(a)} is not a land territory"
@@ -199,20 +197,23 @@ def check_path(world: World, mover: Mover, path: Sequence[str]) -> PathCheck:
 
 def _neighbours(world: World, mover: Mover, node: str) -> list[str]:
     board = world.data.board
-    if stats(world.data, mover).domain != SEA:
+    if world.domain(mover) != SEA:
         return list(board.territories[node].borders) if node in board.territories else []
     if node in board.territories:
         return list(board.territories[node].seas)
-    seas = [s for s in board.seas if _seas_touch(world, node, s) and s != node]
-    return seas + [t for t in board.coast(node) if world.has_port(t)]
+    seas = sorted(world.sea_links.get(node, ()))
+    return seas + [t for t in world.coasts.get(node, ()) if world.has_port(t)]
 
 
 Key = tuple[int, int, tuple[str, ...]]
 
 
-def search(world: World, mover: Mover, limit: int | None = None) -> dict[str, tuple[Key, tuple[Step, ...]]]:
+def search(
+    world: World, mover: Mover, limit: int | None = None, target: str | None = None
+) -> dict[str, tuple[Key, tuple[Step, ...]]]:
     """Dijkstra from the transport's place over the legal steps: for every node reached, the best
-    (cost, steps, path) key (R125) and the steps. ``limit`` caps the cost (None: no cap)."""
+    (cost, steps, path) key (R125) and the steps. ``limit`` caps the cost (None: no cap); the
+    search ends once ``target``'s best path is settled."""
     transit = transit_owner(world, mover)
     start = mover.location
     best: dict[str, tuple[Key, tuple[Step, ...]]] = {start: ((0, 0, (start,)), ())}
@@ -224,6 +225,8 @@ def search(world: World, mover: Mover, limit: int | None = None) -> dict[str, tu
         if node in done:
             continue
         done.add(node)
+        if node == target:
+            break
         if steps and steps[-1].stop:
             continue
         for nxt in _neighbours(world, mover, node):
@@ -256,7 +259,7 @@ def cheapest_path(world: World, mover: Mover, destination: str) -> PathCheck:
             have,
             f"{stats(world.data, mover).name} is already in {world.name(destination)}",
         )
-    found = search(world, mover).get(destination)
+    found = search(world, mover, target=destination).get(destination)
     name = stats(world.data, mover).name
     if found is None:
         why = (

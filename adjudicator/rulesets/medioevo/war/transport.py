@@ -12,14 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.rulesets.medioevo.board import River, Strait
 from adjudicator.rulesets.medioevo.components.pieces import Transport
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 
 SEA, LAND = "sea", "land"
+T = TypeVar("T")
 MILITARY, COMMERCIAL = "military", "commercial"
 
 
@@ -158,6 +162,9 @@ class Relations:
         return guest == host or (guest, host) in self.passage
 
 
+Crossing = dict[frozenset[str], T]
+
+
 @dataclass(frozen=True)
 class World:
     """The board as it stands for movement.
@@ -181,6 +188,55 @@ class World:
     def has_port(self, territory: str) -> bool:
         terr = self.data.board.territories.get(territory)
         return terr is not None and (terr.port or territory in self.distant_ports)
+
+    def domain(self, mover: Mover) -> str:
+        """Sea or land: how the transport moves."""
+        return self._domains[mover.piece.kind]
+
+    @cached_property
+    def _domains(self) -> dict[str, str]:
+        return {t.kind: t.domain for t in self.data.transports.values()}
+
+    @cached_property
+    def _crossings(self) -> tuple[Crossing[Strait], Crossing[Strait], Crossing[River]]:
+        board = self.data.board
+        by_shores = {frozenset(s.shores): s for s in board.straits.values()}
+        by_seas = {frozenset(s.seas): s for s in board.straits.values()}
+        rivers = {frozenset(pair): r for r in board.rivers.values() for pair in r.borders}
+        return by_shores, by_seas, rivers
+
+    def strait(self, a: str, b: str) -> Strait | None:
+        """The strait a land step from ``a`` to ``b`` crosses."""
+        return self._crossings[0].get(frozenset((a, b)))
+
+    def strait_between_seas(self, a: str, b: str) -> Strait | None:
+        """The strait that joins two sea zones (its passive blockade, L2031)."""
+        return self._crossings[1].get(frozenset((a, b)))
+
+    def river(self, a: str, b: str) -> River | None:
+        """The river running along the border of two territories."""
+        return self._crossings[2].get(frozenset((a, b)))
+
+    @cached_property
+    def sea_links(self) -> dict[str, frozenset[str]]:
+        """Sea zone -> the zones it borders (listed on either side in the data)."""
+        seas = self.data.board.seas
+        links: dict[str, set[str]] = {z: set() for z in seas}
+        for zone, sea in seas.items():
+            for other in sea.borders:
+                if other in seas and other != zone:
+                    links[zone].add(other)
+                    links[other].add(zone)
+        return {z: frozenset(o) for z, o in links.items()}
+
+    @cached_property
+    def coasts(self) -> dict[str, tuple[str, ...]]:
+        """Sea zone -> the territories on it, in data order."""
+        out: dict[str, list[str]] = {z: [] for z in self.data.board.seas}
+        for tid, terr in self.data.board.territories.items():
+            for zone in terr.seas:
+                out.setdefault(zone, []).append(tid)
+        return {z: tuple(t) for z, t in out.items()}
 
     def name(self, node: str) -> str:
         """A territory's or sea zone's printed name."""
