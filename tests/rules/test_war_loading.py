@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
-from adjudicator.rulesets.medioevo.war.loading import Load, check_load, check_unload, claim, load_cost
+from adjudicator.rulesets.medioevo.war.loading import (
+    Load,
+    check_load,
+    check_unload,
+    claim,
+    landing_pm,
+    load_cost,
+    settle_owner,
+)
 from adjudicator.rulesets.medioevo.war.transport import Cargo, army_space
 from tests.rules.war_movers import mover, world
 
@@ -106,6 +114,9 @@ def test_unloading(data: DataSet) -> None:
     assert home.mover is not None and not home.mover.ownerless
     abroad = check_unload(w, mover("war_wagon", "bihar", vf=10), Load(armies=10), "bihar")
     assert abroad.mover is not None and abroad.mover.ownerless and abroad.mover.owner is None
+    at_sea = mover("galley", "mare_di_calabria", owner="sicily", vf=0)
+    assert settle_owner(w, at_sea).ownerless
+    assert not settle_owner(w, mover("galley", "sicilia", owner="sicily", vf=0)).ownerless
     assert "does not carry that many VF of hungary" in check_unload(w, cart, Load(armies=11), "pest").reason
     tired = mover("war_wagon", "pest", vf=10, spent=7)
     assert (
@@ -125,3 +136,19 @@ def test_claiming_an_ownerless_transport(data: DataSet) -> None:
     assert "belongs to hungary" in claim(w, mover("war_wagon", "bihar"), "poland", 3, "bihar").reason
     assert not claim(w, lost, "poland", 0, "bihar").ok
     assert "claimed first" in check_load(w, lost, Load(armies=1), "bihar").reason
+
+
+def test_rough_landing_variant(data: DataSet) -> None:
+    """Variant Attracco difficoltoso, 002 L3194-3198, L3228 (R126): a galley loading outside a
+    port pays the coast's terrain (Campania, hill: 2) whatever it loads; in port, or without the
+    variant, the table's price; merchant ships are not concerned (L3196 names galleys)."""
+    rough = world(data, HOME, rough_landing=True)
+    off = mover("galley", "mare_di_calabria", owner="sicily")
+    assert load_cost(rough, off, Load(armies=5), "campania") == 2
+    assert load_cost(world(data, HOME), off, Load(armies=5), "campania") == 1
+    assert load_cost(rough, mover("galley", "campania", owner="sicily"), Load(armies=5), "campania") == 0
+    assert (
+        load_cost(rough, mover("merchant", "mare_di_calabria", owner="sicily"), Load(armies=5), "campania")
+        == 1
+    )
+    assert landing_pm(rough, "pest") == 1 and landing_pm(rough, "transilvania") == 3

@@ -352,8 +352,9 @@ def _movement(data: DataSet, r: _Report) -> None:
     """Every terrain has a land cost, kinds named are transport kinds, every cargo has a load cost."""
     rules = data.movement_rules
     for terrain in Terrain:
-        if terrain not in rules.terrain_pm:
-            r.add("movement_rules", "terrain_pm", f"no cost for {terrain.value!r}")
+        for table in ("terrain_pm", "rough_landing_pm"):
+            if terrain not in getattr(rules, table):
+                r.add("movement_rules", table, f"no cost for {terrain.value!r}")
     kinds = {t.kind for t in data.transports.values()}
     for kind in rules.terrain_pm_by_kind:
         if kind not in kinds:

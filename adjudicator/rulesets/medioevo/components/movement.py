@@ -27,4 +27,7 @@ class MovementRules(Record):
         ge=0, description="PM less with a settlement, a captain, a port or a distant port (L1614, L2400)"
     )
     min_own_vf: int = Field(ge=0, description="own VF a transport must carry to move (L1628)")
+    rough_landing_pm: dict[Terrain, int] = Field(
+        description="variant Attracco difficoltoso: a galley landing outside a port pays this (L3194-3198)"
+    )
     captain_space: int = Field(ge=0, description="army capacity a captain takes aboard (L1566)")

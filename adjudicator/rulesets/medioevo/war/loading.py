@@ -93,8 +93,18 @@ def load_cost(world: World, mover: Mover, load: Load, territory: str, captain_he
         or load.captains > 0
         or in_port
     )
+    if world.rough_landing and mover.piece.kind == "galley" and not in_port and load.kinds():
+        return landing_pm(world, territory)
     cut = rules.load_discount if eased else 0
     return sum(max(0, rules.load_pm[k] - cut) for k in load.kinds())
+
+
+def landing_pm(world: World, territory: str) -> int:
+    """Variant Attracco difficoltoso: what a galley pays to load or unload outside a port, or to
+    attack from the sea, by the coast's terrain: plain 1, hill, forest or desert 2, mountain 3
+    (L3194-3198, L3228). The operation costs this in place of the table's price (R126)."""
+    terrain = world.data.board.territories[territory].terrain
+    return world.data.movement_rules.rough_landing_pm[terrain]
 
 
 def _fits(world: World, mover: Mover, cargo: Cargo, load: Load) -> str | None:
@@ -203,12 +213,18 @@ def check_unload(
             "goods": cargo.goods - load.goods,
         }
     )
-    at_home = world.owner(mover.location) == mover.owner and mover.location in world.data.board.territories
-    ownerless = mover.ownerless or (after_cargo.vf() == 0 and not at_home)
-    after = mover.model_copy(
-        update={"cargo": after_cargo, "spent": mover.spent + paid, "ownerless": ownerless}
-    )
+    after = settle_owner(world, mover.model_copy(update={"cargo": after_cargo, "spent": mover.spent + paid}))
     return LoadCheck(True, paid, left(world.data, after), mover=after)
+
+
+def settle_owner(world: World, mover: Mover) -> Mover:
+    """A transport left with no armies aboard (unloaded, or its armies lost in battle) stays its
+    owner's in its owner's territory and is nobody's anywhere else, sea zones included (L1630)."""
+    if mover.ownerless or mover.cargo.vf() > 0:
+        return mover
+    if mover.location in world.data.board.territories and world.owner(mover.location) == mover.owner:
+        return mover
+    return mover.model_copy(update={"ownerless": True})
 
 
 def claim(

@@ -172,7 +172,8 @@ class World:
     ``owners`` maps a territory to its owner power (absent or None: barbarian, nobody's);
     ``settlements`` the territories with a working settlement (loading discount, L1614);
     ``distant_ports`` the territories with a distant-port tile (a port for all purposes, L2398);
-    ``fleets`` a sea zone to the galleys each power has there (active blockades, L2033).
+    ``fleets`` a sea zone to the galleys each power has there (active blockades, L2033);
+    ``rough_landing`` the variant where galleys pay the coast's terrain to land (L3194-3198).
     """
 
     data: DataSet
@@ -181,6 +182,7 @@ class World:
     settlements: frozenset[str] = frozenset()
     distant_ports: frozenset[str] = frozenset()
     fleets: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    rough_landing: bool = False  # variant Attracco difficoltoso (L3194-3198), all players agreeing (L3192)
 
     def owner(self, territory: str) -> str | None:
         return self.owners.get(territory)
