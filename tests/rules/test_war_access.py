@@ -108,6 +108,10 @@ def test_forced_exit_after_a_declaration_of_war(data: DataSet) -> None:
     assert out.ok and len(out.path) == 3 and out.path[1] in ring and out.path[2] not in ring
     assert check_path(w, cart, out.path).ok  # the same path, judged: crossing bohemia's land is allowed
     assert not check_path(w, mover("war_wagon", "pest"), ["slovacchia"]).ok  # but not entering it
+    inside = check_path(w, cart, [out.path[1]])  # nor ending the move inside it
+    assert not inside.ok and "must end outside it (L1568-1574, L2208)" in inside.reason
+    assert not cheapest_path(w, cart, out.path[1]).ok
+    assert all(owners.get(n) != "bohemia" for n in reachable(w, cart))
     stuck = forced_exit(w, cart.model_copy(update={"spent": 6}))
     assert not stuck.ok
     assert stuck.reason == "cart 1 cannot get out of bohemia's territories with 1 PM (L1570, L1574)"

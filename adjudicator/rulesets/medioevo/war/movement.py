@@ -192,7 +192,16 @@ def check_path(world: World, mover: Mover, path: Sequence[str]) -> PathCheck:
             )
         steps.append(step)
         cost += step.pm
+    if transit is not None and not may_stay(world, mover, full[-1]):
+        return PathCheck(False, full, tuple(steps), cost, have, _must_leave(world, mover, full[-1]))
     return PathCheck(True, full, tuple(steps), cost, have - cost)
+
+
+def _must_leave(world: World, mover: Mover, end: str) -> str:
+    owner = world.owner(end)
+    name = stats(world.data, mover).name
+    where = f"{world.name(end)} is {owner}'s"
+    return f"{where}: leaving {owner}'s land, {name} must end outside it (L1568-1574, L2208)"
 
 
 def _neighbours(world: World, mover: Mover, node: str) -> list[str]:
@@ -259,6 +268,11 @@ def cheapest_path(world: World, mover: Mover, destination: str) -> PathCheck:
             have,
             f"{stats(world.data, mover).name} is already in {world.name(destination)}",
         )
+    if not may_stay(world, mover, destination) and destination in world.data.board.territories:
+        refusal = entry_refusal(world, mover, destination)
+        if transit_owner(world, mover) == world.owner(destination):
+            refusal = _must_leave(world, mover, destination)
+        return PathCheck(False, (mover.location,), (), 0, have, refusal or "")
     found = search(world, mover, target=destination).get(destination)
     name = stats(world.data, mover).name
     if found is None:
@@ -295,7 +309,7 @@ def reachable(world: World, mover: Mover) -> dict[str, PathCheck]:
     have = left(world.data, mover)
     out: dict[str, PathCheck] = {}
     for node, ((cost, _, path), steps) in sorted(search(world, mover, limit=have).items()):
-        if node != mover.location:
+        if node != mover.location and may_stay(world, mover, node):
             out[node] = PathCheck(True, path, steps, cost, have - cost)
     return out
 
