@@ -82,6 +82,14 @@ def _deck_total(d: dict[str, Any]) -> None:
     d["empire_deck"]["counts"]["abate"][0] += 1
 
 
+def _no_mountain_cost(d: dict[str, Any]) -> None:
+    del d["movement_rules"]["terrain_pm"]["mountain"]
+
+
+def _unknown_transport_kind(d: dict[str, Any]) -> None:
+    d["movement_rules"]["terrain_pm_by_kind"]["chariot"] = {"desert": 2}
+
+
 BREAKS: dict[str, tuple[str, Edit, str, str]] = {
     "one-sided border": (
         "territories.toml",
@@ -117,6 +125,19 @@ BREAKS: dict[str, tuple[str, Edit, str, str]] = {
         "telepatia",
     ),
     "deck table that does not add up": ("empire_deck.toml", _deck_total, "empire_deck.totals", "3 players"),
+    # movement costs (002 L1584-1590): every terrain priced, kinds that exist
+    "terrain without a movement cost": (
+        "movement.toml",
+        _no_mountain_cost,
+        "movement_rules.terrain_pm",
+        "no cost for 'mountain'",
+    ),
+    "movement cost for an unknown kind": (
+        "movement.toml",
+        _unknown_transport_kind,
+        "movement_rules.terrain_pm_by_kind.chariot",
+        "not a transport kind",
+    ),
 }
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from adjudicator.orders.names import fold
-from adjudicator.rulesets.medioevo.board import SIZE_RANGES, Board, KingdomSize
+from adjudicator.rulesets.medioevo.board import SIZE_RANGES, Board, KingdomSize, Terrain
 from adjudicator.rulesets.medioevo.dataset import DataSet, Problem
 
 
@@ -46,6 +46,7 @@ def cross_check(data: DataSet, origin: dict[str, str]) -> list[Problem]:
     _objectives(data, report)
     _trade(data, report)
     _pieces(data, report)
+    _movement(data, report)
     _diplomacy(data, report)
     _setup(data, report)
     return report.problems
@@ -342,6 +343,26 @@ def _pieces(data: DataSet, r: _Report) -> None:
         r.known("captains", f"{level}.requires_all", captain.requires_all, data.technologies, "technology")
         if captain.level != level:
             r.add("captains", f"{level}.level", f"level {captain.level} under key {level}")
+
+
+LOAD_KINDS = ("armies", "land_transport", "goods", "siege")  # what the movement calculator loads
+
+
+def _movement(data: DataSet, r: _Report) -> None:
+    """Every terrain has a land cost, kinds named are transport kinds, every cargo has a load cost."""
+    rules = data.movement_rules
+    for terrain in Terrain:
+        for table in ("terrain_pm", "rough_landing_pm"):
+            if terrain not in getattr(rules, table):
+                r.add("movement_rules", table, f"no cost for {terrain.value!r}")
+    kinds = {t.kind for t in data.transports.values()}
+    for kind in rules.terrain_pm_by_kind:
+        if kind not in kinds:
+            r.add("movement_rules", f"terrain_pm_by_kind.{kind}", "not a transport kind")
+    for missing in sorted(set(LOAD_KINDS) - set(rules.load_pm)):
+        r.add("movement_rules", "load_pm", f"no cost for {missing!r}")
+    for extra in sorted(set(rules.load_pm) - set(LOAD_KINDS)):
+        r.add("movement_rules", f"load_pm.{extra}", f"not one of {', '.join(LOAD_KINDS)}")
 
 
 DIPLOMATIC_ACTS = {"pact": True, "alliance": True, "war": False, "peace": False}  # act -> revocable

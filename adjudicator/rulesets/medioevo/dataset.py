@@ -27,6 +27,7 @@ from adjudicator.rulesets.medioevo.components.diplomacy import DiplomacyRules, D
 from adjudicator.rulesets.medioevo.components.economy import EconomyRules
 from adjudicator.rulesets.medioevo.components.events import EventCard, EventKind
 from adjudicator.rulesets.medioevo.components.goods import Good, Market, TradeRules, ZonePrices
+from adjudicator.rulesets.medioevo.components.movement import MovementRules
 from adjudicator.rulesets.medioevo.components.objectives import ObjectiveCard
 from adjudicator.rulesets.medioevo.components.pieces import (
     Building,
@@ -105,6 +106,7 @@ class DataSet(BaseModel):
     diplomatic_acts: dict[str, DiplomaticAct]
     setup_rules: SetupRules
     economy_rules: EconomyRules
+    movement_rules: MovementRules
 
 
 # Each field of the board (but its name) and of the data set (but meta and board) is a section.
