@@ -29,6 +29,7 @@ from adjudicator.rulesets.medioevo.phases import proposals
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState
 from adjudicator.rulesets.medioevo.view import PRIVATE_FIELDS
+from adjudicator.rulesets.medioevo.war.records import DoctrineClause
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.history import StoredWindow
 
@@ -68,6 +69,10 @@ PERTURB: dict[str, Perturber] = {
     "alliance_policy": lambda rng, p, powers, _: (
         *p.alliance_policy,
         (rng.choice(_others(p, powers)), rng.choice(list(Stance))),
+    ),
+    "doctrines": lambda rng, p, _, __: (
+        *p.doctrines,
+        DoctrineClause(clause=f"{CANARY} RETREAT DURING BELOW {rng.randint(1, 9)}"),
     ),
 }
 """One way to change each private field of a power (the view's PRIVATE_FIELDS, checked below)."""

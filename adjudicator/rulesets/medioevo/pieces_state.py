@@ -43,6 +43,12 @@ class Piece(BaseModel):
     goods: int = Field(default=0, ge=0, description="+10 goods capacity discs (white)")
     bought: int = Field(default=0, description="the turn it was bought (0: at setup or by the GM)")
     free_upgrade: int = Field(default=0, description="the last turn it rose a level for free (L831-833)")
+    vf: int = Field(default=0, ge=0, description="own VF aboard a transport (L1566, L1628)")
+    aboard: str | None = Field(
+        default=None,
+        description="the carrier a captain, siege engine or land transport rides in, 'galley/2' "
+        "(the same owner's war transport or ship: L1564, L777); its location follows the carrier's",
+    )
 
     def key(self) -> tuple[str, str, int]:
         return (self.owner, self.kind, self.number)

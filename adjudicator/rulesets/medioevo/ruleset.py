@@ -145,9 +145,10 @@ class MedioevoRuleset:
         self, game: str, powers: Sequence[str], options: Mapping[str, Any], dice: Dice
     ) -> tuple[GameState, tuple[Event, ...]]:
         order = steps.read_option(options)
+        mode = steps.read_option(options, steps.COMBAT_OPTION)
         state, event = setup.initial_state(game, powers, options, dice, self.data, self.version)
-        if order != state.purchases_order:
-            state = state.evolve(purchases_order=order)
+        if (order, mode) != (state.purchases_order, state.combat_mode):
+            state = state.evolve(purchases_order=order, combat_mode=mode)
         return state, (event,)
 
     def next_step(self, state: GameState, done: Sequence[Step]) -> Step | None:

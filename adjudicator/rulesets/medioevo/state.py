@@ -11,6 +11,17 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
+from adjudicator.rulesets.medioevo.war.records import (
+    COMPRESSED,
+    LAND,
+    CombatMode,
+    DoctrineClause,
+    ForcedExit,
+    SiegeRoute,
+    WarTurn,
+    Wreck,
+    prune,
+)
 
 
 def tech_level(tech_count: int) -> int:
@@ -40,6 +51,8 @@ class PowerState(BaseModel):
     alliance_policy: tuple[tuple[str, Stance], ...] = ()  # standing, in the order given
     piece_serials: dict[str, int] = {}  # the last number given to a piece of each class
     prisoners: dict[str, int] = {}  # VF of each other power this power holds prisoner (L978, L1772)
+    doctrines: tuple[DoctrineClause, ...] = ()
+    """Standing defence clauses, in the order given (docs/war.md §3.3, R99); private (R115)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -65,6 +78,8 @@ class Siege(BaseModel):
     territory: str
     by: str
     since: int  # the turn the siege was declared (its 1st turn, L1914-1918)
+    captain: int | None = None  # the besieging captain's number (L1728); None for a GM siege (R82)
+    route: SiegeRoute = LAND  # land, sea or both (L1968-1970, R112)
 
 
 BARBARIANS = "barbarians"
@@ -151,12 +166,19 @@ class MedioevoState(GameState):
     purchases_order: str = TOGETHER
     """The game option (steps.py, R96): ``together`` (every power at once) or ``in_turn``; left
     out of the JSON when ``together``, so the digests of simultaneous games are unchanged."""
+    combat_mode: CombatMode = COMPRESSED
+    """The game option (war/records.py, R97): ``compressed`` or ``faithful``."""
+    wrecks: tuple[Wreck, ...] = ()  # ownerless transports (L1630, L1683; R110)
+    exits: tuple[ForcedExit, ...] = ()  # transports that must leave hostile land (L1568-1574; R109)
+    war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON without the options and war fields at their defaults (``prune``): the state of
+        a game that never fought is the JSON it was before the war existed."""
         data = super().to_json()
         if self.purchases_order == TOGETHER:
             del data["purchases_order"]
-        return data
+        return prune(data)
 
     def siege(self, territory: str) -> Siege | None:
         return next((s for s in self.sieges if s.territory == territory), None)

@@ -7,7 +7,8 @@ default stays simultaneous (design.md §6: one deadline for the economy window);
 ``purchases_order = "in_turn"`` the GM has the purchases phase (L795-890) played as one step per
 power in turn order, each power buying on the state the powers before it left (it sees their
 purchases), then the window's other phases (taxes, reinforcements, positioning) as the closing
-step, every power at once (core/stepping.py ``open_step``). Ruling R96. Pure.
+step, every power at once (core/stepping.py ``open_step``). Ruling R96. The option ``combat_mode``
+(R97, docs/war.md §1) is declared here too: how the war window will be played (L458, L1596). Pure.
 """
 
 from __future__ import annotations
@@ -24,24 +25,36 @@ from adjudicator.core.steps import CLOSE, Step, in_order
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, PURCHASES
 from adjudicator.rulesets.medioevo.state import IN_TURN, TOGETHER, MedioevoState
+from adjudicator.rulesets.medioevo.war.records import COMPRESSED, FAITHFUL
 
 OPTION = "purchases_order"
 CHOICES = (TOGETHER, IN_TURN)
+COMBAT_OPTION = "combat_mode"
+COMBAT_CHOICES = (COMPRESSED, FAITHFUL)
 OPTIONS = {
     OPTION: OptionSpec(
         "choice",
         "together (default): every power buys at once; in_turn: the purchases are played power by "
         "power in turn order, each seeing the purchases before it (L458, L795-890, R96)",
         CHOICES,
-    )
+    ),
+    COMBAT_OPTION: OptionSpec(
+        "choice",
+        "compressed (default): every power mails its combat script by one deadline and the scripts "
+        "run power by power in turn order; faithful: one sub-deadline per power in turn order, "
+        "each seeing the board the powers before it left (L458, L1596, R97)",
+        COMBAT_CHOICES,
+    ),
 }
 
 
-def read_option(options: Mapping[str, Any]) -> str:
-    """The game's ``purchases_order``; raises AdjudicatorError on a value it does not take."""
-    value = options.get(OPTION, TOGETHER)
-    if value not in CHOICES:
-        raise AdjudicatorError(f"option {OPTION} {value!r}: expected one of {', '.join(CHOICES)}")
+def read_option(options: Mapping[str, Any], name: str = OPTION) -> str:
+    """The game's value of the choice option ``name`` (``purchases_order`` unless named), its
+    first choice when not given; raises AdjudicatorError on a value it does not take."""
+    choices = OPTIONS[name].choices
+    value = options.get(name, choices[0])
+    if value not in choices:
+        raise AdjudicatorError(f"option {name} {value!r}: expected one of {', '.join(choices)}")
     return cast(str, value)
 
 

@@ -26,6 +26,7 @@ PRIVATE_FIELDS = (
     "casus_belli",
     "bankruptcy_used",
     "alliance_policy",
+    "doctrines",  # standing defence choices: a plan the others must not read (R115)
 )
 
 

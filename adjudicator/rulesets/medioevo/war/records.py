@@ -1,0 +1,170 @@
+"""What the war keeps in the Medioevo state (docs/war.md §2.2): the records of phase 9 (seed 002
+L1594-L2087) that outlive one step, and :func:`prune`, which leaves every war field out of the
+state's JSON while it is at its default, so a game that never fought keeps the snapshots and
+digests it had before the war existed (as ``GameState.steps`` and ``purchases_order`` do).
+
+Pieces are named in these records by key strings: ``"galley/2"`` (numbering class / number) for a
+power's own piece, ``"venice/galley/2"`` (owner / class / number) where the owner is not implied.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+CombatMode = Literal["compressed", "faithful"]
+COMPRESSED: CombatMode = "compressed"
+FAITHFUL: CombatMode = "faithful"
+"""The values of the game option ``combat_mode`` (R97): every script by one deadline, run in turn
+order in one resolution; or one sub-deadline per power in turn order (docs/war.md §4.2, §4.3)."""
+
+SiegeRoute = Literal["land", "sea", "both"]
+LAND: SiegeRoute = "land"
+SEA: SiegeRoute = "sea"
+BOTH: SiegeRoute = "both"
+"""How a siege is laid (L1968-1970: by land the besieged's transports still come and go by sea;
+by sea they do not; R112)."""
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DoctrineClause(_Record):
+    """One standing defence choice of a power (docs/war.md §3.3, R99): what the table's defender
+    decides live (retreat L2059-2069, cards L1736, losses L1760, the last army L1683-1685, helping
+    an ally L1732 or the barbarians L1826-1828, the new capital L2075), given in advance and kept
+    from turn to turn until a later line replaces it. Scope: everywhere (neither ``place`` nor
+    ``piece``), one territory or sea zone, or one own transport; the narrowest scope wins."""
+
+    clause: str = Field(min_length=1, description="the canonical clause, e.g. 'RETREAT DURING BELOW 3'")
+    place: str | None = Field(default=None, description="territory or sea zone id")
+    piece: str | None = Field(default=None, description="own transport as 'cart/2' (class/number)")
+
+    @model_validator(mode="after")
+    def _one_scope(self) -> DoctrineClause:
+        if self.place is not None and self.piece is not None:
+            raise ValueError("a doctrine clause has one scope: a place or a piece, not both")
+        return self
+
+
+class Wreck(_Record):
+    """A transport left without its owner (L1630: without armies outside its owner's territories;
+    L1683-1685: unprotected by 1 VF in a sea zone or barbarian land): no shield, it cannot move,
+    and a power that loads ≥ 1 VF on it takes it (``CLAIM``, A-49, R110); unclaimed by the end of
+    the turn ("entro fine turno", L1630) it is removed. It keeps what made it (level and
+    discs, as ``Piece`` has them) and its former name, by which ``CLAIM`` names it."""
+
+    kind: str = Field(description="transport kind: galley, war_wagon, merchant, caravan")
+    level: int = Field(ge=1, le=3)
+    pm: int = Field(default=0, ge=0, description="+1 PM discs (L859-861)")
+    armies: int = Field(default=0, ge=0, description="+10 army capacity discs (red)")
+    goods: int = Field(default=0, ge=0, description="+10 goods capacity discs (white)")
+    location: str = Field(description="territory or sea zone id")
+    was: str = Field(description="its former owner and label: 'venice galley 2'")
+    turn: int = Field(ge=1, description="the turn it lost its owner: removed at that turn's end (L1630)")
+
+
+class ForcedExit(_Record):
+    """A transport caught in the land of a power it is at war with when the war began (L1568-1574,
+    A-48, R109): it must leave ``hostile``'s territories in its owner's combat sub-turn of
+    ``by_turn`` ("in questo turno o nel turno successivo se ha già mosso"), or be eliminated with
+    everything aboard (L1570, L1574). The declarer's own transport so caught may attack only after
+    a full turn outside (L1572): ``out_since`` is the turn it got out, None while it is inside."""
+
+    owner: str
+    kind: str
+    number: int = Field(ge=1)
+    hostile: str = Field(description="the power whose territories it must leave")
+    by_turn: int = Field(ge=1, description="the turn in whose combat sub-turn of its owner it must be out")
+    out_since: int | None = Field(default=None, description="the turn it left; None while inside")
+
+    def key(self) -> tuple[str, str, int]:
+        return (self.owner, self.kind, self.number)
+
+
+class Pending(_Record):
+    """Faithful mode (docs/war.md §4.3, R101): an attack stopped before its first round because a
+    defender's doctrine there says ``ASK`` (the table's defender answers live: L1717, L1736,
+    L2059). ``target``, ``captains`` and ``force`` are what the attacker announces aloud (L1717)
+    and all the defender's view shows; the rest is the attacker's and lets its script go on after
+    the defence step: the attack's step number and line, the lines still to run and its plans."""
+
+    power: str = Field(description="the attacker")
+    step: int = Field(ge=1, description="the attack's step number in the attacker's script")
+    line: str = Field(description="the attack step, canonical")
+    target: str = Field(description="territory, sea zone, or a transport 'venice/galley/2'")
+    captains: tuple[str, ...] = Field(description="the attacking captains, 'captain/1'")
+    force: int = Field(ge=0, description="the attacking VF announced")
+    defenders: tuple[str, ...] = Field(description="the defenders asked, in the order they answer")
+    rest: tuple[str, ...] = ()
+    """The script's later steps, canonical lines, each with its guard, chain and on-fail."""
+    plans: tuple[str, ...] = ()
+    """The attacker's PLAN lines, canonical: the attack and the rest of the script use them."""
+    failed_chains: tuple[str, ...] = ()
+    """Chains broken before the pause (``ON FAIL CHAIN``): their later steps stay skipped."""
+
+
+class WarTurn(_Record):
+    """This turn's bookkeeping of phase 9 (docs/war.md §2.2): made by the phase's first act, set
+    back to None at the end of ``aftermath``. Keys of pieces are ``"venice/galley/2"``."""
+
+    spent: dict[str, int] = {}
+    """PM spent this phase by each transport (L1576, L1661: the entry into an attacked territory
+    is paid before any roll)."""
+    moved: tuple[str, ...] = ()
+    """Transports that moved this phase (L1602, L1604; a pre-battle retreat goes only on an unmoved
+    one, L2063)."""
+    start_level: dict[str, int] = {}
+    """Each captain's level when the phase began: the attacks it may lead (L1727)."""
+    attacks: dict[str, int] = {}
+    """Attacks each captain has led (A-26: a captain who led at least one round)."""
+    promoted: tuple[str, ...] = ()
+    """Captains that gained their one level of the turn (L1778)."""
+    sieging: tuple[str, ...] = ()
+    """Captains whose action this turn is a siege: they attack nothing else (L1728-1729)."""
+    arrivals: tuple[tuple[str, str, int], ...] = ()
+    """(territory, power, VF) put down this phase, in order: the supply trim at the end takes the
+    last arrived first (L2239, R108)."""
+    po_pre_retreat: tuple[str, ...] = ()
+    """Attacks whose defender already gave 1 PO for retreating before the first round (L2059), so
+    a resumed step does not pay twice."""
+    battles: dict[str, int] = {}
+    """Battles numbered per sub-turn key, for the dice keys and the reports (docs/war.md §5)."""
+    asked: tuple[str, ...] = ()
+    """Faithful: defenders given a defence step since the last turn step (docs/war.md §4.3)."""
+    pending: Pending | None = None
+    """Faithful: the attack waiting for a defence step."""
+
+
+_DEFAULTS: dict[str, dict[str, Any]] = {
+    "pieces": {"vf": 0, "aboard": None},
+    "sieges": {"captain": None, "route": LAND},
+}
+"""The war's fields of the records a state holds in lists, with the default each is left out at."""
+_STATE_DEFAULTS: dict[str, Any] = {"combat_mode": COMPRESSED, "wrecks": [], "exits": [], "war": None}
+
+
+def prune(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a Medioevo state's ``model_dump(mode="json")``, changed in place and returned)
+    without the war's fields that are at their defaults: ``combat_mode`` when compressed,
+    ``wrecks``, ``exits`` and ``war`` when empty, and in each piece, siege and power the added
+    fields at their defaults (``vf == 0``, ``aboard``/``captain`` None, ``route == "land"``, no
+    ``doctrines``). Loading fills the defaults back, so the round trip is exact."""
+    for name, default in _STATE_DEFAULTS.items():
+        if name in data and data[name] == default:
+            del data[name]
+    for collection, defaults in _DEFAULTS.items():
+        for record in data.get(collection, ()):
+            _drop_defaults(record, defaults)
+    for power in data.get("powers", {}).values():
+        _drop_defaults(power, {"doctrines": []})
+    return data
+
+
+def _drop_defaults(record: dict[str, Any], defaults: dict[str, Any]) -> None:
+    for name, default in defaults.items():
+        if name in record and record[name] == default:
+            del record[name]
