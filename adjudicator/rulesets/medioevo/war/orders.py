@@ -201,7 +201,16 @@ class SurpriseWar(Order):
 
 
 Action = (
-    Load | Unload | Move | Attack | NavalAttack | Siege | Assault | LiftSiege | Claim | PlayCombatCard
+    Load
+    | Unload
+    | Move
+    | Attack
+    | NavalAttack
+    | Siege
+    | Assault
+    | LiftSiege
+    | Claim
+    | PlayCombatCard
     | SurpriseWar
 )
 

@@ -269,4 +269,3 @@ def parse_war_lines(
             warnings.append(LineIssue(number, text, IssueKind.UNSURE, warning))
         orders.append(order)
     return Submission(orders=tuple(orders), issues=tuple(issues), warnings=tuple(warnings))
-
