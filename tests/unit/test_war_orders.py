@@ -237,7 +237,12 @@ def test_ask_is_refused_in_compressed_mode_on_arrival() -> None:
 
 def test_a_line_that_does_not_read_gets_the_form_of_its_order() -> None:
     assert refusal("MOVE cart 1 armenia").startswith("expected MOVE <transport>")
-    assert refusal("FORTIFY pest").startswith("not a combat order: expected one of LOAD, UNLOAD")
+    assert refusal("Thanks, see you") == "not an order"
+    assert refusal("MOVEE cart 1 TO pest") == "not an order (did you mean MOVE?)"
+    assert read("Thanks").issues[0].kind is IssueKind.NOT_AN_ORDER
+    # a keyword is a whole word: TOO is not TO O, 1x is not 1
+    assert refusal("MOVE cart 1 TOO pest").startswith("expected MOVE")
+    assert refusal("MOVE cart 1x TO pest").startswith("expected MOVE")
     assert "WITHDRAW AFTER" in refusal("PLAN north RETREAT TO pest")
     assert "at least 1" in refusal("PLAN north OCCUPY 0")
 

@@ -17,7 +17,7 @@ the stored canonical lines with ``strict=False``.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -25,7 +25,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from adjudicator.core.guards import split_guard
-from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
+from adjudicator.core.orders import NOT_AN_ORDER, IssueKind, LineIssue, Order, Submission
+from adjudicator.orders.names import did_you_mean
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState, tech_level
@@ -75,19 +76,34 @@ _PLAN_CLAUSES |= {"occupy", "taken", "losses_order", "after"}
 _FORTS = ("SIEGE", "SIEGE ELSE ASSAULT", "SIEGE ELSE STOP", "ASSAULT", "STOP")
 
 
+class _WholeWords:
+    """A post-lexer that changes nothing but keeps WORD in every state of the contextual lexer:
+    a keyword is then read only as a whole word (the grammar's literals match a WORD exactly),
+    never as the start of a longer one (``MOVEE``, ``TOO``)."""
+
+    always_accept = ("WORD",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
 @cache
 def _parser() -> Lark:
-    return Lark((Path(__file__).parent / "grammar.lark").read_text(), parser="lalr")
+    return Lark((Path(__file__).parent / "grammar.lark").read_text(), parser="lalr", postlex=_WholeWords())
 
 
 def _words(tree: Tree[Token] | Token) -> str:
     return str(tree) if isinstance(tree, Token) else " ".join(str(t) for t in tree.children)
 
 
-def _usage(text: str) -> str:
+def _unreadable(text: str) -> Reject:
+    """The form of the order a line opens with; a line that opens with no order's word is not
+    an order (a greeting), with a "did you mean" for a misspelt keyword."""
     first = text.split(None, 1)[0].upper() if text.strip() else ""
     form = USAGE.get(first)
-    return f"expected {form}" if form else f"not a combat order: expected one of {', '.join(USAGE)}"
+    if form:
+        return Reject(IssueKind.SYNTAX, f"expected {form}")
+    return Reject(IssueKind.NOT_AN_ORDER, NOT_AN_ORDER + did_you_mean(first, list(USAGE)))
 
 
 class _Reader:
@@ -109,7 +125,7 @@ class _Reader:
         try:
             tree = _parser().parse(body)
         except UnexpectedInput as exc:
-            raise Reject(IssueKind.SYNTAX, _usage(body)) from exc
+            raise _unreadable(body) from exc
         if tree.data in ("plan_line", "doctrine_line"):
             if conds or (found and (found["chain"] or found["fail"])):
                 raise Reject(IssueKind.SYNTAX, "IF, CHAIN and ON FAIL go with script steps, not here")

@@ -204,7 +204,7 @@ def build_step(tree: Tree[Token], names: Names) -> Action:
         case "siege":
             pieces, captains = _force(_optional(kids, "force"), names)
             route = _optional(kids, "route")
-            way = _text(route).upper() if route is not None else None
+            way = _text(route.children[0]).upper() if isinstance(route, Tree) else None
             return Siege(names.place(kids[0], land=True), pieces, captains, way, _plan(kids))
         case "assault":
             pieces, captains = _force(_optional(kids, "force"), names)
