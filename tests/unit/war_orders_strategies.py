@@ -13,7 +13,9 @@ from adjudicator.rulesets.medioevo.war import clauses as cl
 from adjudicator.rulesets.medioevo.war import orders as wo
 from adjudicator.rulesets.medioevo.war.parse_steps import TAKEN_KINDS
 
-TAGS = st.sampled_from(("north", "south", "a", "raid2", "plan_b", "default", "chain", "on", "fail", "to", "plan"))
+TAGS = st.sampled_from(
+    ("north", "south", "a", "raid2", "plan_b", "default", "chain", "on", "fail", "to", "plan")
+)
 CONDS = st.sampled_from(
     ("armenia HELD BY byzantium", "NOT pest CONTESTED", "cart 1 HAS 3 PM", "AT WAR WITH france")
 )
