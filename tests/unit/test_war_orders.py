@@ -89,7 +89,7 @@ EVERY_FORM = {
     "WAR Byzantium": "WAR byzantium",
     # prefixes and suffixes (§3.4)
     "if armenia held by byzantium and not armenia contested: MOVE cart 1 TO armenia chain N on fail chain": (
-        "IF armenia held by byzantium AND not armenia contested: MOVE cart 1 TO armenia CHAIN n ON FAIL CHAIN"
+        "IF armenia HELD BY byzantium AND NOT armenia CONTESTED: MOVE cart 1 TO armenia CHAIN n ON FAIL CHAIN"
     ),
     "MOVE cart 1 TO armenia ON FAIL STOP": "MOVE cart 1 TO armenia ON FAIL STOP",
     "MOVE cart 1 TO armenia ON FAIL SKIP": "MOVE cart 1 TO armenia",

@@ -31,6 +31,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState, tech_level
 from adjudicator.rulesets.medioevo.war import clauses as cl
+from adjudicator.rulesets.medioevo.war.guards import read_condition
 from adjudicator.rulesets.medioevo.war.orders import (
     DoctrineLine,
     OnFail,
@@ -120,6 +121,7 @@ class _Reader:
             raise Reject(IssueKind.SYNTAX, "a number of more than 9 digits: no order takes one")
         split = split_guard(text)
         conds, rest = split if split else ((), text)
+        conds = tuple(self.condition(c) for c in conds)
         found = _SUFFIX.match(rest.strip())
         body = found["body"] if found else rest
         try:
@@ -133,6 +135,13 @@ class _Reader:
                 return self.plan(tree), None
             return self.doctrine(tree)
         return self.step(tree, conds, found), None
+
+    def condition(self, text: str) -> str:
+        """A guard's condition in canonical form (war/guards.py), or the line refused."""
+        try:
+            return read_condition(self.state, self.power, text, self.data).canonical()
+        except Reject as rej:
+            raise Reject(rej.kind, f"IF {text}: {rej.message}") from rej
 
     def step(self, tree: Tree[Token], conds: tuple[str, ...], found: re.Match[str] | None) -> ScriptStep:
         chain = found["chain"].lower() if found and found["chain"] else None
