@@ -127,6 +127,19 @@ EVERY_FORM = {
     "DOCTRINE ASK": "DOCTRINE ASK",
     "DOCTRINE IN mar ionio CLEAR": "DOCTRINE IN mar_ionio CLEAR",
 }
+CONDITIONS = {  # the guards' conditions (war/guards.py), typed → canonical
+    "armenia held by Byzantium": "armenia HELD BY byzantium",
+    "pest HELD BY me": "pest HELD BY hungary",
+    "armenia barbarian": "armenia BARBARIAN",
+    "not pest contested": "NOT pest CONTESTED",
+    "pest BESIEGED": "pest BESIEGED",
+    "at war with France": "AT WAR WITH france",
+    "VF IN pest AT LEAST 10": "VF IN pest AT LEAST 10",
+    "vf in mar ionio at least 1": "VF IN mar_ionio AT LEAST 1",
+    "cart 1 IN mar ionio": "cart 1 IN mar_ionio",
+    "galea 1 has 2 pm": "galley 1 HAS 2 PM",
+}
+EVERY_FORM |= {f"IF {typed}: WAR byzantium": f"IF {c}: WAR byzantium" for typed, c in CONDITIONS.items()}
 
 
 @pytest.mark.parametrize("typed", list(EVERY_FORM))
