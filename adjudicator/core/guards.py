@@ -60,6 +60,13 @@ def _guard_problem(ruleset: Ruleset, state: GameState, power: str, conds: Sequen
     return None
 
 
+def guards_in_orders(ruleset: Ruleset, state: GameState) -> bool:
+    """The ruleset's optional ``guards_in_orders`` hook (core/steps.py ``Sequential``); False
+    without it."""
+    hook = getattr(ruleset, "guards_in_orders", None)
+    return bool(hook(state)) if hook is not None else False
+
+
 def parse_orders(
     ruleset: Ruleset,
     state: GameState,
@@ -73,7 +80,11 @@ def parse_orders(
     read (``Guarded``). ``guards=False`` (a simultaneous window) refuses a guarded line.
 
     A ruleset's parser does not say which line gave which order, so a guarded line is also read
-    on its own and its order found, in line order, among the orders of the whole text."""
+    on its own and its order found, in line order, among the orders of the whole text.
+    Where the ruleset's ``guards_in_orders(state)`` hook says so, the lines go to it unchanged:
+    its orders carry their own guards (docs/war.md §3.4)."""
+    if guards_in_orders(ruleset, state):
+        return ruleset.parse(state, power, lines, strict=strict)
     plain: list[tuple[int, str]] = []
     guarded: dict[int, tuple[str, ...]] = {}
     refused: list[LineIssue] = []

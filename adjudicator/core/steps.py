@@ -59,6 +59,13 @@ class Sequential(Protocol):
         """Whether the condition holds on ``state``, and the fact that decides it."""
         ...
 
+    def guards_in_orders(self, state: GameState) -> bool:
+        """True where the ruleset reads ``IF`` guards itself, as part of its orders, in every
+        window open on ``state`` (simultaneous ones too): a combat script's guard belongs to its
+        step and is checked when the step runs (docs/war.md §3.4). ``core/guards.parse_orders``
+        then hands the lines over unchanged. Default (hook absent): False."""
+        ...
+
 
 def no_extra(state: GameState, step: Step) -> Sequence[Step]:
     return ()
