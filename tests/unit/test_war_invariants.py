@@ -175,3 +175,22 @@ def test_vf_total_counts_the_ground_and_aboard() -> None:
         _cart(s), vf=1
     )
     assert vf_total(moved) == vf_total(s)
+
+
+def test_a_cart_in_a_galley_takes_5_and_its_own_cargo_L777_R127() -> None:
+    """L777, L1566 (R127): a land transport aboard a ship takes 5 of its army space, and its own
+    VF with it: a Galea I (20) holds 10 VF and a cart with 5, not a cart with 6."""
+    s = _start().add_piece("hungary", "galley", 1, "costantinopoli")
+    galley = s.pieces_of("hungary", "galley")[-1]
+    aboard = f"galley/{galley.number}"
+    s = s.with_piece(galley, vf=10).with_piece(_cart(s), location="costantinopoli", aboard=aboard, vf=5)
+    assert problems(s, DATA) == []
+    (over,) = problems(s.with_piece(_cart(s), vf=6), DATA)
+    assert over == f"hungary/{aboard} carries 21 of army space, over its capacity of 20 (L1566)"
+
+
+def test_a_card_s_pm_counts_in_the_transport_s_movement_L2707() -> None:
+    key = f"hungary/war_wagon/{_cart(_start()).number}"
+    s = _start().evolve(war=WarTurn(spent={key: 8}))  # a Carro I has 7 PM (L1636)
+    assert len(problems(s, DATA)) == 1
+    assert problems(s, DATA, extra_pm={key: 1}) == []

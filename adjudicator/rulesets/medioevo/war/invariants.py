@@ -19,6 +19,8 @@ VF conservation (§8: before − losses − trims − … = after). Pure.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -37,13 +39,15 @@ def vf_total(state: MedioevoState) -> dict[str, int]:
     return total
 
 
-def problems(state: MedioevoState, data: DataSet) -> list[str]:
-    """What breaks the war's guarantees in ``state``, in words; empty when it is sound."""
+def problems(state: MedioevoState, data: DataSet, extra_pm: Mapping[str, int] = {}) -> list[str]:
+    """What breaks the war's guarantees in ``state``, in words; empty when it is sound.
+    ``extra_pm``: PM a card gave a transport this phase (MARESCIALLO, L2707), by the key
+    ``WarTurn.spent`` uses (``"venice/galley/2"``)."""
     return [
         *_negative(state),
         *_aboard(state, data),
         *_capacity(state, data),
-        *_spent(state, data),
+        *_spent(state, data, extra_pm),
         *_refs(state, data),
     ]
 
@@ -121,7 +125,7 @@ def _capacity(state: MedioevoState, data: DataSet) -> list[str]:
     return out
 
 
-def _spent(state: MedioevoState, data: DataSet) -> list[str]:
+def _spent(state: MedioevoState, data: DataSet, extra_pm: Mapping[str, int]) -> list[str]:
     if state.war is None:
         return []
     kinds = _transport_kinds(data)
@@ -133,7 +137,7 @@ def _spent(state: MedioevoState, data: DataSet) -> list[str]:
         if piece is None or piece.kind not in kinds:
             out.append(f"PM spent by {key}, which is no transport on the map")
             continue
-        full = stats(data, mover_of(state, piece)).pm
+        full = stats(data, mover_of(state, piece, extra_pm=extra_pm.get(key, 0))).pm
         if not 0 <= pm <= full:
             out.append(f"{key} spent {pm} PM of its {full} (L1576)")
     return out
