@@ -22,6 +22,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarJoined,
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
+from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
 
 
 class SetupDone(Event):
@@ -344,4 +345,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReserveKept,
     *ECONOMY_EVENTS,
     *CARD_EVENTS,
+    *AFTERMATH_EVENTS,
 )
