@@ -22,6 +22,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarJoined,
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
+from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 
 
 class SetupDone(Event):
@@ -343,5 +344,6 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReinforcementsLost,
     ReserveKept,
     *ECONOMY_EVENTS,
+    *WAR_EVENTS,
     *CARD_EVENTS,
 )
