@@ -220,7 +220,8 @@ IF transilvania HELD BY ME: UNLOAD 10 VF FROM cart 1
 
 def test_unloading_the_last_army_abroad_leaves_a_wreck_and_a_claim() -> None:
     """L1630, R110: a transport left without armies outside its owner's land is nobody's; a power
-    that loads VF into it takes it (CLAIM, A-49) as its next piece; the second claim, later in the
+    that loads VF into it takes it (CLAIM, A-49) as its next piece, at the price of loading armies
+    (R129) and within its LT's transports of that kind (L835); the second claim, later in the
     turn order, fails: the board changed (R98)."""
     barbarian = {"valacchia": TerritoryState(owner=None, armies={"hungary": 0})}
     cart = Piece(owner="hungary", kind="war_wagon", number=1, level=1, location="valacchia", vf=4)
@@ -242,6 +243,12 @@ def test_unloading_the_last_army_abroad_leaves_a_wreck_and_a_claim() -> None:
     taken = both.state.piece("venice", "war_wagon", 1)
     assert taken is not None and (taken.vf, taken.location) == (2, "valacchia") and both.state.wrecks == ()
     assert both.state.territories["valacchia"].armies == {"hungary": 4, "venice": 1, "sicily": 2}
+    own = Piece(owner="sicily", kind="war_wagon", number=1, level=1, location="valacchia")
+    capped = run(claims.evolve(pieces=(own,)), sicily="CLAIM hungary cart 1 WITH 2")
+    assert capped.results[0].reason is not None
+    assert capped.results[0].reason.message == (
+        "step 1 not made: sicily's LT allows 1 of kind cart and it has 1 (L835)"
+    )
 
 
 # ---- property: random scripts keep the VF and the capacities ------------------------------------
@@ -296,3 +303,32 @@ def test_random_scripts_conserve_vf_and_capacity(lines: list[str]) -> None:
     assert all(v >= 0 for t in after.territories.values() for v in t.armies.values())
     if all(r.ok for r in out.results):
         assert len(out.events) == len(out.results)  # each step made tells its public event
+
+
+def test_a_ship_at_sea_loads_from_a_coast_and_unloads_to_another() -> None:
+    """L1618: a ship loads from the coast it lies off (FROM) and unloads to one (TO); at sea it
+    must say which coast; what it puts down is recorded for the supply trim (R108)."""
+    coasts = {
+        "peloponneso": TerritoryState(owner="venice", armies={"venice": 10}),
+        "tessaglia": TerritoryState(owner="venice"),
+    }
+    galley = Piece(owner="venice", kind="galley", number=1, level=1, location="mar_ionio")
+    out = run(
+        game(galley, territories=coasts),
+        venice="""
+LOAD 6 VF ON galley 1 FROM peloponneso
+UNLOAD 5 VF FROM galley 1
+UNLOAD 5 VF FROM galley 1 TO tessaglia
+""",
+    )
+    assert codes(out) == [None, "no-coast", None]
+    assert out.results[1].reason is not None
+    assert out.results[1].reason.message.endswith(
+        "galley 1 is at sea in Mar Ionio: say which coast (FROM/TO)"
+    )
+    after = out.state
+    assert after.territories["peloponneso"].armies == {"venice": 4}
+    assert after.territories["tessaglia"].armies == {"venice": 5}
+    ship = after.piece("venice", "galley", 1)
+    assert ship is not None and (ship.vf, ship.location) == (1, "mar_ionio")
+    assert after.war is not None and after.war.arrivals == (("tessaglia", "venice", 5),)

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
-from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war import loading
 from adjudicator.rulesets.medioevo.war.convoy import check_convoy, convoy_path, path_words
 from adjudicator.rulesets.medioevo.war.events import (
@@ -131,9 +132,11 @@ def _ground(state: MedioevoState, power: str, place: str) -> int:
 
 
 def _add_ground(state: MedioevoState, power: str, place: str, vf: int) -> MedioevoState:
-    armies = dict(state.territories[place].armies)
+    terr = state.territories.get(place, TerritoryState())
+    armies = dict(terr.armies)
     armies[power] = armies.get(power, 0) + vf
-    return state.with_territory(place, armies={k: v for k, v in armies.items() if v})
+    kept = terr.model_copy(update={"armies": {k: v for k, v in armies.items() if v}})
+    return state.evolve(territories={**state.territories, place: kept})
 
 
 def _coast(world: World, mover: Mover, given: str | None) -> str | Refused:
@@ -342,6 +345,11 @@ def claim(state: MedioevoState, power: str, order: Claim, data: DataSet) -> Done
         armies=wreck.armies,
         goods=wreck.goods,
     )
+    cap = piece_limit(data, state.powers[power].techs, wreck.kind) if power in state.powers else 0
+    have = len(state.pieces_of(power, wreck.kind))
+    if have >= cap:
+        name = label(data, wreck.kind, 1).rpartition(" ")[0]
+        return Refused("limit", f"{power}'s LT allows {cap} of kind {name} and it has {have} (L835)")
     world = world_of(data, state)
     mover = mover_of(state, piece).model_copy(update={"ownerless": True})
     coasts = _claim_coasts(world, mover, state, power, order.vf)
