@@ -14,8 +14,8 @@ from adjudicator.core.events import Scope
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+from adjudicator.rulesets.medioevo.war.cargo_state import cargo_of, mover_in
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed, TransportMoved
-from adjudicator.rulesets.medioevo.war.moves import cargo_of, mover_in
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.records import Wreck
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts

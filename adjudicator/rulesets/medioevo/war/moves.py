@@ -11,14 +11,26 @@ allows is a :class:`Refused` with the fact that decided, in words; nothing is th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
-from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import loading
+from adjudicator.rulesets.medioevo.war.cargo_state import (
+    SIEGE,
+    Done,
+    Refused,
+    add_ground,
+    carrier_ref,
+    ground,
+    mover_in,
+    relocate,
+    riders,
+    spend,
+    transport,
+    war_turn,
+)
 from adjudicator.rulesets.medioevo.war.convoy import check_convoy, convoy_path, path_words
 from adjudicator.rulesets.medioevo.war.events import (
     CargoLoaded,
@@ -29,114 +41,8 @@ from adjudicator.rulesets.medioevo.war.events import (
 )
 from adjudicator.rulesets.medioevo.war.movement_state import captains_at, mover_of, world_of
 from adjudicator.rulesets.medioevo.war.orders import Claim, Load, Move, Unload
-from adjudicator.rulesets.medioevo.war.records import WarTurn, Wreck
-from adjudicator.rulesets.medioevo.war.transport import LAND, Cargo, Mover, World, left, stats
-
-SIEGE = "siege"
-CARRIED = (CAPTAIN, SIEGE)
-"""Numbering classes that are never transports: they ride (L1564)."""
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A step not made: ``code`` for the result, ``reason`` the fact that decided, in words."""
-
-    code: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Done:
-    """A step made: the state after it, its public events and a note for the result."""
-
-    state: MedioevoState
-    events: tuple[Event, ...] = ()
-    note: str = ""
-
-
-def key_of(piece: Piece) -> str:
-    """``"venice/galley/2"``: how ``WarTurn`` names a piece (war/records.py)."""
-    return f"{piece.owner}/{piece.kind}/{piece.number}"
-
-
-def carrier_ref(piece: Piece) -> str:
-    """``"galley/2"``: how ``Piece.aboard`` names a carrier of the same owner."""
-    return f"{piece.kind}/{piece.number}"
-
-
-def war_turn(state: MedioevoState) -> WarTurn:
-    return state.war if state.war is not None else WarTurn()
-
-
-def riders(state: MedioevoState, carrier: Piece) -> tuple[Piece, ...]:
-    """The pieces aboard ``carrier`` (not those aboard them)."""
-    ref = carrier_ref(carrier)
-    return tuple(p for p in state.pieces if p.owner == carrier.owner and p.aboard == ref)
-
-
-def cargo_of(state: MedioevoState, data: DataSet, carrier: Piece) -> Cargo:
-    """What the state says ``carrier`` carries: its owner's VF, captains, engines and land
-    transports (each with its own cargo, R127)."""
-    aboard = riders(state, carrier)
-    return Cargo(
-        armies={carrier.owner: carrier.vf} if carrier.vf else {},
-        captains=sum(1 for p in aboard if p.kind == CAPTAIN),
-        siege=sum(1 for p in aboard if p.kind == SIEGE),
-        land=tuple(mover_in(state, data, p) for p in aboard if p.kind not in CARRIED),
-    )
-
-
-def mover_in(state: MedioevoState, data: DataSet, piece: Piece) -> Mover:
-    """``piece`` as the calculators see it, with its cargo and the PM it spent this phase."""
-    return mover_of(state, piece, cargo_of(state, data, piece), war_turn(state).spent.get(key_of(piece), 0))
-
-
-def pm_left(state: MedioevoState, data: DataSet, power: str, name: str) -> int:
-    """The PM a power's transport has left this phase (the guards' ``piece HAS n PM``)."""
-    piece = piece_named(data, state, power, name)
-    if piece is None or piece.kind in CARRIED:
-        return 0
-    return left(data, mover_in(state, data, piece))
-
-
-def _relocate(state: MedioevoState, carrier: Piece, location: str) -> MedioevoState:
-    """Everything aboard ``carrier``, and aboard that, follows it to ``location``."""
-    for rider in riders(state, carrier):
-        state = state.with_piece(rider, location=location)
-        state = _relocate(state, rider, location)
-    return state
-
-
-def _spend(state: MedioevoState, piece: Piece, pm: int, moved: bool = False) -> MedioevoState:
-    turn = war_turn(state)
-    key = key_of(piece)
-    spent = {**turn.spent, key: turn.spent.get(key, 0) + pm}
-    done = turn.moved if not moved or key in turn.moved else (*turn.moved, key)
-    return state.evolve(war=turn.model_copy(update={"spent": spent, "moved": done}))
-
-
-def _transport(state: MedioevoState, data: DataSet, power: str, name: str) -> Piece | Refused:
-    piece = piece_named(data, state, power, name)
-    if piece is None:
-        return Refused("no-piece", f"{power} has no {name}")
-    if piece.kind in CARRIED:
-        return Refused("not-transport", f"{name} is not a transport")
-    if piece.aboard is not None:
-        return Refused("aboard", f"{name} rides aboard {piece.aboard.replace('/', ' ')}: it moves with it")
-    return piece
-
-
-def _ground(state: MedioevoState, power: str, place: str) -> int:
-    terr = state.territories.get(place)
-    return terr.armies.get(power, 0) if terr else 0
-
-
-def _add_ground(state: MedioevoState, power: str, place: str, vf: int) -> MedioevoState:
-    terr = state.territories.get(place, TerritoryState())
-    armies = dict(terr.armies)
-    armies[power] = armies.get(power, 0) + vf
-    kept = terr.model_copy(update={"armies": {k: v for k, v in armies.items() if v}})
-    return state.evolve(territories={**state.territories, place: kept})
+from adjudicator.rulesets.medioevo.war.records import Wreck
+from adjudicator.rulesets.medioevo.war.transport import LAND, Mover, World, stats
 
 
 def _coast(world: World, mover: Mover, given: str | None) -> str | Refused:
@@ -160,8 +66,8 @@ def _what(
 ) -> tuple[loading.Load, Piece | None] | Refused:
     """The calculator's load for one cargo item, and the piece it moves (None for VF)."""
     if isinstance(cargo, int):
-        if loading_ and _ground(state, power, place) < cargo:
-            have = _ground(state, power, place)
+        if loading_ and ground(state, power, place) < cargo:
+            have = ground(state, power, place)
             return Refused("no-vf", f"{power} has {have} VF on the ground in {place}, not {cargo}")
         return loading.Load(armies=cargo), None
     piece = piece_named(data, state, power, cargo)
@@ -191,7 +97,7 @@ the carrier as the calculators see it."""
 def _operation(
     state: MedioevoState, data: DataSet, power: str, name: str, cargo: int | str, coast: str | None, on: bool
 ) -> Operation | Refused:
-    carrier = _transport(state, data, power, name)
+    carrier = transport(state, data, power, name)
     if isinstance(carrier, Refused):
         return carrier
     world, mover = world_of(data, state), mover_in(state, data, carrier)
@@ -214,12 +120,12 @@ def load(state: MedioevoState, power: str, order: Load, data: DataSet) -> Done |
     if not check.ok:
         return Refused("load", check.reason)
     if piece is None:
-        state = _add_ground(state, power, place, -item.armies)
+        state = add_ground(state, power, place, -item.armies)
         state = state.with_piece(carrier, vf=carrier.vf + item.armies)
     else:
         state = state.with_piece(piece, aboard=carrier_ref(carrier), location=carrier.location)
-        state = _relocate(state, piece, carrier.location)
-    state = _spend(state, carrier, check.cost)
+        state = relocate(state, piece, carrier.location)
+    state = spend(state, carrier, check.cost)
     event = CargoLoaded(
         power=power,
         carrier=order.carrier,
@@ -250,15 +156,15 @@ def unload(state: MedioevoState, power: str, order: Unload, data: DataSet) -> Do
         )
     if piece is None:
         state = state.with_piece(carrier, vf=carrier.vf - item.armies)
-        state = _add_ground(state, power, place, item.armies)
+        state = add_ground(state, power, place, item.armies)
         turn = war_turn(state)
         state = state.evolve(
             war=turn.model_copy(update={"arrivals": (*turn.arrivals, (place, power, item.armies))})
         )
     else:
         state = state.with_piece(piece, aboard=None, location=place)
-        state = _relocate(state, piece, place)
-    state = _spend(state, carrier, check.cost)
+        state = relocate(state, piece, place)
+    state = spend(state, carrier, check.cost)
     events: list[Event] = [
         CargoUnloaded(
             power=power,
@@ -300,7 +206,7 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
     place by the cheapest path every member affords (``TO``, R125, R134), as the board stands now."""
     pieces: list[Piece] = []
     for name in order.pieces:
-        found = _transport(state, data, power, name)
+        found = transport(state, data, power, name)
         if isinstance(found, Refused):
             return found
         pieces.append(found)
@@ -315,8 +221,8 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
     end = check.path[-1]
     for piece, judged in zip(pieces, check.checks, strict=True):
         state = state.with_piece(piece, location=end)
-        state = _relocate(state, piece, end)
-        state = _spend(state, piece, judged.cost, moved=True)
+        state = relocate(state, piece, end)
+        state = spend(state, piece, judged.cost, moved=True)
     words = "; ".join(path_words(world, m, c) for m, c in zip(movers, check.checks, strict=True))
     note = f"via {words}" if order.to is not None else words
     event = TransportMoved(
@@ -358,7 +264,7 @@ def claim(state: MedioevoState, power: str, order: Claim, data: DataSet) -> Done
     check = loading.claim(world, mover, power, order.vf, coasts, coasts in captains_at(state, power))
     if not check.ok:
         return Refused("claim", check.reason)
-    state = _add_ground(state, power, coasts, -order.vf)
+    state = add_ground(state, power, coasts, -order.vf)
     state = state.evolve(wrecks=tuple(w for w in state.wrecks if w != wreck))
     state = state.add_piece(
         power,
@@ -371,7 +277,7 @@ def claim(state: MedioevoState, power: str, order: Claim, data: DataSet) -> Done
         vf=order.vf,
     )
     new = state.pieces[-1]
-    state = _spend(state, new, check.cost)
+    state = spend(state, new, check.cost)
     name = label(data, new.kind, new.number)
     event = TransportClaimed(
         power=power, was=order.wreck, piece=name, vf=order.vf, place=wreck.location, phase="combat"
@@ -390,7 +296,7 @@ def _claim_coasts(world: World, mover: Mover, state: MedioevoState, power: str, 
         places = [t for t, terr in board.territories.items() if here in terr.seas]
     if stats(world.data, mover).domain == LAND:
         places = [here]
-    enough = [t for t in places if _ground(state, power, t) >= vf]
+    enough = [t for t in places if ground(state, power, t) >= vf]
     if not enough:
         where = " or ".join(places) or here
         return Refused("no-vf", f"{power} has not {vf} VF on the ground in {where} to put aboard")

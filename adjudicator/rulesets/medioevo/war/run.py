@@ -23,9 +23,9 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import moves
+from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
-from adjudicator.rulesets.medioevo.war.moves import Done, Refused
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, Claim, Load, Move, OnFail, ScriptStep, Unload
 
 NOT_YET = "not-yet"
@@ -123,9 +123,7 @@ def _fail(script: _Script, n: int, line: str, code: str, reason: str) -> None:
 def _run_step(state: MedioevoState, power: str, step: ScriptStep, data: DataSet) -> Done | Refused:
     """The step's guards, then its action; never raises for what the board or a name says."""
     try:
-        why = guard_failure(
-            state, power, step.conds, data, lambda s, p, name: moves.pm_left(s, data, p, name)
-        )
+        why = guard_failure(state, power, step.conds, data, lambda s, p, name: pm_left(s, data, p, name))
         if why is not None:
             return Refused(GUARD, why)
         return _act(state, power, step, data)
