@@ -307,10 +307,11 @@ def test_random_scripts_conserve_vf_and_capacity(lines: list[str]) -> None:
 
 def test_a_ship_at_sea_loads_from_a_coast_and_unloads_to_another() -> None:
     """L1618: a ship loads from the coast it lies off (FROM) and unloads to one (TO); at sea it
-    must say which coast; what it puts down is recorded for the supply trim (R108)."""
+    must say which coast; not onto an enemy's coast (taken by an attack, L1655); what it puts
+    down is recorded for the supply trim (R108)."""
     coasts = {
         "peloponneso": TerritoryState(owner="venice", armies={"venice": 10}),
-        "tessaglia": TerritoryState(owner="venice"),
+        "tessaglia": TerritoryState(owner="hungary"),
     }
     galley = Piece(owner="venice", kind="galley", number=1, level=1, location="mar_ionio")
     out = run(
@@ -319,16 +320,19 @@ def test_a_ship_at_sea_loads_from_a_coast_and_unloads_to_another() -> None:
 LOAD 6 VF ON galley 1 FROM peloponneso
 UNLOAD 5 VF FROM galley 1
 UNLOAD 5 VF FROM galley 1 TO tessaglia
+UNLOAD 5 VF FROM galley 1 TO peloponneso
 """,
     )
-    assert codes(out) == [None, "no-coast", None]
+    assert codes(out) == [None, "no-coast", "unload", None]
+    assert out.results[2].reason is not None
+    assert "tessaglia is hungary's, at war with venice" in out.results[2].reason.message.lower()
     assert out.results[1].reason is not None
     assert out.results[1].reason.message.endswith(
         "galley 1 is at sea in Mar Ionio: say which coast (FROM/TO)"
     )
     after = out.state
-    assert after.territories["peloponneso"].armies == {"venice": 4}
-    assert after.territories["tessaglia"].armies == {"venice": 5}
+    assert after.territories["peloponneso"].armies == {"venice": 4 + 5}
+    assert after.territories["tessaglia"].armies == {}
     ship = after.piece("venice", "galley", 1)
     assert ship is not None and (ship.vf, ship.location) == (1, "mar_ionio")
-    assert after.war is not None and after.war.arrivals == (("tessaglia", "venice", 5),)
+    assert after.war is not None and after.war.arrivals == (("peloponneso", "venice", 5),)

@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import loading
+from adjudicator.rulesets.medioevo.war.access import entry_refusal
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     SIEGE,
     Done,
@@ -144,6 +145,9 @@ def unload(state: MedioevoState, power: str, order: Unload, data: DataSet) -> Do
     if isinstance(op, Refused):
         return op
     carrier, place, item, piece, world, mover = op
+    closed = entry_refusal(world, mover, place)
+    if closed is not None:  # a ship off a coast it may not land on (L1655, L2208)
+        return Refused("unload", closed)
     check = loading.check_unload(world, mover, item, place, place in captains_at(state, power))
     if not check.ok or check.mover is None:
         return Refused("unload", check.reason)
@@ -210,6 +214,8 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
         if isinstance(found, Refused):
             return found
         pieces.append(found)
+    if len(set(order.pieces)) < len(order.pieces):
+        return Refused("move", f"a transport is named twice in {', '.join(order.pieces)}")
     world = world_of(data, state)
     movers = [mover_in(state, data, p) for p in pieces]
     if order.to is not None:
