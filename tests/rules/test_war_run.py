@@ -256,8 +256,8 @@ def test_unloading_the_last_army_abroad_leaves_a_wreck_and_a_claim() -> None:
 PLACES = ("pest", "bihar", "banato", "transilvania", "slavonia")
 PIECES = ("cart 1", "cart 2", "captain 1")
 LINE = st.one_of(
-    st.builds(lambda n, c: f"LOAD {n} VF ON {c}", st.integers(1, 30), st.sampled_from(PIECES[:2])),
-    st.builds(lambda n, c: f"UNLOAD {n} VF FROM {c}", st.integers(1, 30), st.sampled_from(PIECES[:2])),
+    st.builds(lambda n, c: f"LOAD {n} VF ON {c}", st.integers(1, 25), st.sampled_from(PIECES[:2])),
+    st.builds(lambda n, c: f"UNLOAD {n} VF FROM {c}", st.integers(1, 12), st.sampled_from(PIECES[:2])),
     st.builds(lambda c: f"LOAD captain 1 ON {c}", st.sampled_from(PIECES[:2])),
     st.builds(lambda c: f"UNLOAD captain 1 FROM {c}", st.sampled_from(PIECES[:2])),
     st.builds(
@@ -274,7 +274,7 @@ def _vf(state: MedioevoState) -> int:
     return ground + sum(p.vf for p in state.pieces if p.owner == "hungary")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(LINE, max_size=10))
 def test_random_scripts_conserve_vf_and_capacity(lines: list[str]) -> None:
     """docs/war.md §8 over random scripts: VF conserved by loads, unloads and moves; no transport
@@ -286,7 +286,7 @@ def test_random_scripts_conserve_vf_and_capacity(lines: list[str]) -> None:
         Piece(owner="hungary", kind="captain", number=1, level=1, location="pest"),
         territories={"slavonia": TerritoryState(owner="hungary")},
     )
-    out = run(state, hungary="\n".join(lines) or "MOVE cart 1 TO bihar")
+    out = run(state, hungary="\n".join(("LOAD 8 VF ON cart 1", "LOAD 4 VF ON cart 2", *lines)))
     after = out.state
     assert _vf(after) == _vf(state) and after.wrecks == ()  # all of it is hungary's land or closed
     for piece in after.pieces:
