@@ -22,6 +22,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarJoined,
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
+from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
 
 
@@ -344,6 +345,7 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReinforcementsLost,
     ReserveKept,
     *ECONOMY_EVENTS,
+    *WAR_EVENTS,
     *CARD_EVENTS,
     *AFTERMATH_EVENTS,
 )

@@ -1,0 +1,106 @@
+"""The events of a combat script's movement steps (docs/war.md §6; seed 002 L1596-1630).
+
+Who sees what follows R115 (L113, L1717): what the table sees is public (moves, cargo loaded and
+unloaded, a transport claimed or left without its owner); the steps of a script that failed or
+were skipped tell its plan, so they are private to their power (and the GM).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
+
+
+class TransportMoved(Event):
+    """Transports moving together along a path (L1596-1600), each with the PM it spent."""
+
+    kind: ClassVar[str] = "mu-war-moved"
+    power: str
+    pieces: tuple[str, ...]
+    path: tuple[str, ...]
+    pm: tuple[int, ...]
+
+    def summary(self) -> str:
+        spent = ", ".join(f"{p} {n} PM" for p, n in zip(self.pieces, self.pm, strict=True))
+        return f"{self.power} moves {', '.join(self.pieces)} via {' - '.join(self.path)} ({spent})"
+
+
+class CargoLoaded(Event):
+    """Armies or a piece put aboard a transport (L1560-1566, L1606-1618)."""
+
+    kind: ClassVar[str] = "mu-war-loaded"
+    power: str
+    carrier: str
+    cargo: str  # "15 VF", "captain 1"
+    place: str
+    pm: int
+
+    def summary(self) -> str:
+        return f"{self.power} loads {self.cargo} on {self.carrier} in {self.place} ({self.pm} PM)"
+
+
+class CargoUnloaded(Event):
+    """Armies or a piece taken off a transport (L1566, L1606-1618)."""
+
+    kind: ClassVar[str] = "mu-war-unloaded"
+    power: str
+    carrier: str
+    cargo: str
+    place: str
+    pm: int
+
+    def summary(self) -> str:
+        return f"{self.power} unloads {self.cargo} from {self.carrier} into {self.place} ({self.pm} PM)"
+
+
+class TransportAbandoned(Event):
+    """A transport left with no armies aboard outside its owner's land becomes nobody's (L1630)."""
+
+    kind: ClassVar[str] = "mu-war-abandoned"
+    power: str
+    piece: str
+    place: str
+
+    def summary(self) -> str:
+        return f"{self.power}'s {self.piece}, left without armies in {self.place}, belongs to nobody (L1630)"
+
+
+class TransportClaimed(Event):
+    """An ownerless transport taken by putting VF aboard (L1630, A-49, R110)."""
+
+    kind: ClassVar[str] = "mu-war-claimed"
+    power: str
+    was: str
+    piece: str
+    vf: int
+    place: str
+
+    def summary(self) -> str:
+        took = f"{self.power} claims the ownerless {self.was} in {self.place}"
+        return f"{took} with {self.vf} VF: now its {self.piece}"
+
+
+class ScriptStepFailed(PowerPrivate):
+    """A step of a power's script not made, with the fact that decided (R98); private (R115)."""
+
+    kind: ClassVar[str] = "mu-war-step-failed"
+    power: str
+    step: int
+    line: str
+    code: str
+    reason: str
+
+    def summary(self) -> str:
+        return f"{self.power}'s step {self.step} ({self.line}) not made: {self.reason}"
+
+
+WAR_EVENTS: tuple[type[Event], ...] = (
+    TransportMoved,
+    CargoLoaded,
+    CargoUnloaded,
+    TransportAbandoned,
+    TransportClaimed,
+    ScriptStepFailed,
+)

@@ -1,0 +1,145 @@
+"""The compressed mode's script runner (docs/war.md §4.2; seed 002 L456-458, L1596-1600; rulings
+R97, R98, R115): every power's combat script, power by power in turn order, each step checked on
+the board as the steps before it (its own and the earlier powers') left it.
+
+Pure: :func:`run_scripts` takes the state and the parsed scripts (``ScriptStep`` orders, as
+``parse_war_lines`` returns them; PLAN and DOCTRINE lines are not steps and are passed over) and
+returns the state after, the events and one result per step. Not yet wired into the ruleset's
+windows (the ``war`` window is a later commit). The movement steps are made here
+(``war/moves.py``); the others (ATTACK, SIEGE, …) fail with the code ``not-yet`` until their
+commits land.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.events import Event
+from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.parse_support import Reject
+from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import moves
+from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
+from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
+from adjudicator.rulesets.medioevo.war.guards import guard_failure
+from adjudicator.rulesets.medioevo.war.orders import COMBAT, Claim, Load, Move, OnFail, ScriptStep, Unload
+
+NOT_YET = "not-yet"
+GUARD, CHAIN, STOPPED = "guard", "chain", "stopped"
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What the scripts did: the state after them, the events (public moves, private failures,
+    R115) and one result per script step, in the order they ran."""
+
+    state: MedioevoState
+    events: tuple[Event, ...] = ()
+    results: tuple[OrderResult, ...] = ()
+
+
+@dataclass
+class _Script:
+    """One power's script as it runs: chains broken and where it stopped (R98)."""
+
+    power: str
+    broken: dict[str, int] = field(default_factory=dict)
+    stopped: int | None = None
+    events: list[Event] = field(default_factory=list)
+    results: list[OrderResult] = field(default_factory=list)
+
+
+def steps_of(orders: Sequence[Order]) -> tuple[ScriptStep, ...]:
+    """The script steps among a power's combat orders, in the order given (L1600: any order)."""
+    return tuple(o for o in orders if isinstance(o, ScriptStep))
+
+
+def turn_order(state: MedioevoState, powers: Sequence[str]) -> tuple[str, ...]:
+    """The powers with a script, in the turn order (L456-458, L1596: "il giocatore di turno");
+    a power missing from it, last in seat order."""
+    order = state.acting_order()
+    return (*(p for p in order if p in powers), *sorted(p for p in powers if p not in order))
+
+
+def run_scripts(
+    state: MedioevoState, scripts: Mapping[str, Sequence[Order]], data: DataSet, dice: Dice | None = None
+) -> RunOutcome:
+    """Run every power's script in turn order on ``state`` (docs/war.md §4.2). ``dice`` is for the
+    attacks of the later commits; the movement steps roll none."""
+    events: list[Event] = []
+    results: list[OrderResult] = []
+    for power in turn_order(state, tuple(scripts)):
+        state, script = run_script(state, power, steps_of(scripts[power]), data)
+        events += script.events
+        results += script.results
+    return RunOutcome(state, tuple(events), tuple(results))
+
+
+def run_script(
+    state: MedioevoState, power: str, steps: Sequence[ScriptStep], data: DataSet
+) -> tuple[MedioevoState, _Script]:
+    """One power's sub-turn: its steps in order, each checked when it runs (R98)."""
+    script = _Script(power)
+    for n, step in enumerate(steps, 1):
+        line = step.canonical()
+        skipped = _skipped(script, step)
+        if skipped is not None:
+            _fail(script, n, line, *skipped)
+            continue
+        outcome = _run_step(state, power, step, data)
+        if isinstance(outcome, Refused):
+            _fail(script, n, line, outcome.code, outcome.reason)
+            if step.on_fail is OnFail.CHAIN and step.chain:
+                script.broken.setdefault(step.chain, n)
+            elif step.on_fail is OnFail.STOP:
+                script.stopped = n
+            continue
+        state = outcome.state
+        script.events += outcome.events
+        script.results.append(OrderResult.success(power, COMBAT, line, outcome.note))
+    return state, script
+
+
+def _skipped(script: _Script, step: ScriptStep) -> tuple[str, str] | None:
+    if script.stopped is not None:
+        return STOPPED, f"the script stopped when step {script.stopped} failed (ON FAIL STOP)"
+    if step.chain is not None and step.chain in script.broken:
+        return CHAIN, f"chain {step.chain} broke when step {script.broken[step.chain]} failed (ON FAIL CHAIN)"
+    return None
+
+
+def _fail(script: _Script, n: int, line: str, code: str, reason: str) -> None:
+    message = f"step {n} not made: {reason}"
+    script.results.append(OrderResult.failure(script.power, COMBAT, line, code, message))
+    script.events.append(
+        ScriptStepFailed(power=script.power, step=n, line=line, code=code, reason=reason, phase=COMBAT)
+    )
+
+
+def _run_step(state: MedioevoState, power: str, step: ScriptStep, data: DataSet) -> Done | Refused:
+    """The step's guards, then its action; never raises for what the board or a name says."""
+    try:
+        why = guard_failure(state, power, step.conds, data, lambda s, p, name: pm_left(s, data, p, name))
+        if why is not None:
+            return Refused(GUARD, why)
+        return _act(state, power, step, data)
+    except Reject as rej:
+        return Refused(str(rej.kind), rej.message)
+
+
+def _act(state: MedioevoState, power: str, step: ScriptStep, data: DataSet) -> Done | Refused:
+    action = step.action
+    if isinstance(action, Load):
+        return moves.load(state, power, action, data)
+    if isinstance(action, Unload):
+        return moves.unload(state, power, action, data)
+    if isinstance(action, Move):
+        return moves.move(state, power, action, data)
+    if isinstance(action, Claim):
+        return moves.claim(state, power, action, data)
+    word = action.canonical().split(" ", 1)[0]
+    return Refused(NOT_YET, f"the judge does not run {word} steps yet")
