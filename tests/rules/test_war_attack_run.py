@@ -172,3 +172,32 @@ def test_an_attack_on_a_power_not_at_war_needs_a_war_step() -> None:
     declare_war(plain, "hungary", "venice", [None])
     paid = plain.state.powers["hungary"].honor - out.state.powers["hungary"].honor
     assert paid == DATA.diplomacy_rules.surprise_war_po == 2
+
+
+def test_a_naval_attack_sinks_and_leaves_wrecks() -> None:
+    """L2008-L2018 (ramming, then rounds), L1683: Hungary's galley 1 (level II, 12 VF aboard, 11
+    fight, R102) sails from the Ionian into the Malta sea and attacks Venice's two galleys (3 VF
+    aboard); every Venetian VF lost, both galleys are wrecks anyone may claim (R110); the winner
+    holds the zone. The ram dice come first (battle_naval.py's purposes)."""
+    galley = Piece(owner="hungary", kind="galley", number=1, level=2, location="mar_ionio", vf=12)
+    ships = (
+        Piece(owner="venice", kind="galley", number=1, level=1, location="mare_di_malta", vf=2),
+        Piece(owner="venice", kind="galley", number=2, level=1, location="mare_di_malta", vf=1),
+    )
+    captain = Piece(
+        owner="hungary", kind="captain", number=1, level=1, location="mar_ionio", aboard="galley/1"
+    )
+    state = game().evolve(pieces=(galley, captain, *ships))
+    before = vf(state)
+    out, dice = run(
+        state, [4, 1, 1, 6, 1] * 5, "NAVAL ATTACK venice IN mare_di_malta FROM galley 1 WITH captain 1"
+    )
+    assert out.results[0].ok, out.results
+    (fought,) = events(out, BattleFought)
+    assert fought.winner == "attacker" and fought.lost["venice"] == 3
+    assert "ram" in dice.rolls[0].purpose
+    assert {w.was for w in out.state.wrecks} == {"venice galley 1", "venice galley 2"}
+    assert not out.state.pieces_of("venice")
+    mine = out.state.piece("hungary", "galley", 1)
+    assert mine is not None and mine.location == "mare_di_malta" and mine.vf >= 1
+    assert before == vf(out.state) + sum(fought.lost.values())

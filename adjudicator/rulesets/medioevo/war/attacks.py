@@ -120,10 +120,10 @@ def attack(
         )
     if fortification_level(terr.buildings, data):
         return Refused(NOT_YET, f"{target} is fortified: SIEGE and ASSAULT steps are not run yet")
-    carriers = _carriers(state, power, order, data)
+    carriers = carriers_named(state, power, order.pieces, data)
     if isinstance(carriers, Refused):
         return carriers
-    leaders = _captains(state, power, order, data, carriers)
+    leaders = captains_aboard(state, power, order.captains, data, carriers)
     if isinstance(leaders, Refused):
         return leaders
     # The entry as a move into the target once it is taken: the attack is what lets the transports
@@ -180,29 +180,31 @@ def attack(
         war=turn.model_copy(update={"battles": {**turn.battles, power: turn.battles.get(power, 0) + 1}})
     )
     for c in leaders:
-        state = _count_attack(state, c)
+        state = count_attack(state, c)
     events: list[Event] = []
     if outcome is not None:
         state = _apply(state, data, power, defender, target, carriers, boats, outcome)
-        events.append(_fought(power, defender, target, outcome))
+        events.append(fought_event(power, defender, target, outcome))
         won = outcome.winner is Side.ATTACKER
     else:
         won = True
-    left = sum(p.vf for p in _reread(state, carriers)) - len(carriers)
+    left = sum(p.vf for p in reread(state, carriers)) - len(carriers)
     if not won or left <= 0:
         return Done(state, tuple(events), _note(outcome, target, conquered=False))
-    state, put = _conquer(state, power, target, _reread(state, carriers), min(occupy, left))
+    state, put = _conquer(state, power, target, reread(state, carriers), min(occupy, left))
     events.append(
         TerritoryConquered(power=power, territory=target, taken_from=defender, occupying=put, phase="combat")
     )
     return Done(state, tuple(events), _note(outcome, target, conquered=True))
 
 
-def _carriers(state: MedioevoState, power: str, order: Attack, data: DataSet) -> list[Piece] | Refused:
-    if len(set(order.pieces)) < len(order.pieces):
-        return Refused("attack", f"a transport is named twice in {', '.join(order.pieces)}")
+def carriers_named(
+    state: MedioevoState, power: str, names: Sequence[str], data: DataSet
+) -> list[Piece] | Refused:
+    if len(set(names)) < len(names):
+        return Refused("attack", f"a transport is named twice in {', '.join(names)}")
     found: list[Piece] = []
-    for name in order.pieces:
+    for name in names:
         piece = transport(state, data, power, name)
         if isinstance(piece, Refused):
             return piece
@@ -210,18 +212,18 @@ def _carriers(state: MedioevoState, power: str, order: Attack, data: DataSet) ->
     return found
 
 
-def _captains(
-    state: MedioevoState, power: str, order: Attack, data: DataSet, carriers: Sequence[Piece]
+def captains_aboard(
+    state: MedioevoState, power: str, names: Sequence[str], data: DataSet, carriers: Sequence[Piece]
 ) -> list[Piece] | Refused:
     """The captains named: each aboard one of the attacking transports (L1727)."""
     refs = {carrier_ref(p) for p in carriers}
     found: list[Piece] = []
-    for name in order.captains:
+    for name in names:
         piece = piece_named(data, state, power, name)
         if piece is None or piece.kind != CAPTAIN:
             return Refused("no-piece", f"{power} has no {name}")
         if piece.aboard not in refs:
-            return Refused("attack", f"{name} is not aboard {', '.join(order.pieces)}")
+            return Refused("attack", f"{name} is not aboard the attacking transports")
         found.append(piece)
     return found
 
@@ -233,11 +235,11 @@ def _defending_carriers(state: MedioevoState, defender: str, target: str) -> lis
     ]
 
 
-def _reread(state: MedioevoState, pieces: Sequence[Piece]) -> list[Piece]:
+def reread(state: MedioevoState, pieces: Sequence[Piece]) -> list[Piece]:
     return [p for p in state.pieces if any(key_of(p) == key_of(q) for q in pieces)]
 
 
-def _count_attack(state: MedioevoState, captain: Piece) -> MedioevoState:
+def count_attack(state: MedioevoState, captain: Piece) -> MedioevoState:
     turn = war_turn(state)
     key = key_of(captain)
     return state.evolve(
@@ -245,7 +247,7 @@ def _count_attack(state: MedioevoState, captain: Piece) -> MedioevoState:
     )
 
 
-def _take_aboard(state: MedioevoState, pieces: Sequence[Piece], vf: int, keep: int) -> MedioevoState:
+def take_aboard(state: MedioevoState, pieces: Sequence[Piece], vf: int, keep: int) -> MedioevoState:
     """Take ``vf`` VF off ``pieces``, the one with most VF aboard first (L1760's default), each
     keeping ``keep``."""
     for piece in sorted(pieces, key=lambda p: -p.vf):
@@ -268,15 +270,22 @@ def _apply(
     outcome: BattleOutcome,
 ) -> MedioevoState:
     """The outcome on the state: VF lost and captured off the attacker's transports (1 stays
-    aboard each, R102) and off the defender's ground first, then aboard (L1760's default);
-    prisoners to their captors (L1772); captains' levels (0: back to the reserve, L1780); cards
-    and PO (L2059)."""
+    aboard each, R102) and off the defender's ground first, then aboard (L1760's default)."""
     att, dfn = outcome.force(power), outcome.force(defender)
-    state = _take_aboard(state, carriers, att.lost + att.captured, keep=1)
+    state = take_aboard(state, carriers, att.lost + att.captured, keep=1)
     gone = dfn.lost + dfn.captured + dfn.retreated  # no retreat by default (R99); TODO destinations
     on_ground = min(gone, ground(state, defender, target))
     state = add_ground(state, defender, target, -on_ground)
-    state = _take_aboard(state, boats, gone - on_ground, keep=0)
+    state = take_aboard(state, boats, gone - on_ground, keep=0)
+    return settle(state, data, power, defender, outcome)
+
+
+def settle(
+    state: MedioevoState, data: DataSet, power: str, defender: str, outcome: BattleOutcome
+) -> MedioevoState:
+    """What a battle leaves besides the VF: prisoners to their captors (L1772), cards (A-19), the
+    PO of a retreat before the battle (L2059), captains' levels (0: back to the reserve, L1780)."""
+    att, dfn = outcome.force(power), outcome.force(defender)
     for force, other in ((att, defender), (dfn, power)):
         held = state.powers[force.power]
         prisoners = dict(held.prisoners)
@@ -310,8 +319,8 @@ def _conquer(
 ) -> tuple[MedioevoState, int]:
     """The winner takes the territory and puts ``occupy`` VF down from its transports (L1844-1846).
     TODO (docs/war.md §11): the buildings and pieces taken (``conquest.spoils``/``dispose``)."""
-    state = _take_aboard(state, carriers, occupy, keep=1)
-    for piece in _reread(state, carriers):  # the transports enter what they took (L1661)
+    state = take_aboard(state, carriers, occupy, keep=1)
+    for piece in reread(state, carriers):  # the transports enter what they took (L1661)
         state = relocate(state.with_piece(piece, location=target), piece, target)
         state = spend(state, piece, 0, moved=True)
     state = add_ground(state, power, target, occupy)
@@ -322,7 +331,7 @@ def _conquer(
     ), occupy
 
 
-def _fought(power: str, defender: str, target: str, outcome: BattleOutcome) -> BattleFought:
+def fought_event(power: str, defender: str, target: str, outcome: BattleOutcome) -> BattleFought:
     return BattleFought(
         attacker=power,
         defender=defender,

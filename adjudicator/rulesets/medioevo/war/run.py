@@ -6,8 +6,9 @@ Pure: :func:`run_scripts` takes the state and the parsed scripts (``ScriptStep``
 ``parse_war_lines`` returns them; PLAN and DOCTRINE lines are not steps and are passed over) and
 returns the state after, the events and one result per step. Not yet wired into the ruleset's
 windows (the ``war`` window is a later commit). The movement steps are made by ``war/moves.py``,
-ATTACK (land) and WAR by ``war/attacks.py`` with the power's PLAN lines and the dice; the others
-(NAVAL ATTACK, SIEGE, …) fail with the code ``not-yet`` until their commits land.
+ATTACK (land) and WAR by ``war/attacks.py``, NAVAL ATTACK by ``war/naval_attack.py`` (with the
+power's PLAN lines and the dice); the others (SIEGE, ASSAULT, …) fail with the code ``not-yet``
+until their commits land.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import attacks, moves
+from adjudicator.rulesets.medioevo.war import attacks, moves, naval_attack
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
@@ -32,6 +33,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     Claim,
     Load,
     Move,
+    NavalAttack,
     OnFail,
     PlanLine,
     ScriptStep,
@@ -174,9 +176,11 @@ def _act(
         return moves.claim(state, power, action, data)
     if isinstance(action, SurpriseWar):
         return attacks.surprise_war(state, power, action, data)
-    if isinstance(action, Attack):
-        if dice is None:
-            return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
+    if isinstance(action, Attack | NavalAttack) and dice is None:
+        return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
+    if isinstance(action, Attack) and dice is not None:
         return attacks.attack(state, power, action, data, dice, plans)
+    if isinstance(action, NavalAttack) and dice is not None:
+        return naval_attack.naval_attack(state, power, action, data, dice, plans)
     word = action.canonical().split(" ", 1)[0]
     return Refused(NOT_YET, f"the judge does not run {word} steps yet")
