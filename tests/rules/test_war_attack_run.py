@@ -201,3 +201,23 @@ def test_a_naval_attack_sinks_and_leaves_wrecks() -> None:
     mine = out.state.piece("hungary", "galley", 1)
     assert mine is not None and mine.location == "mare_di_malta" and mine.vf >= 1
     assert before == vf(out.state) + sum(fought.lost.values())
+
+
+def test_the_plan_named_by_the_attack_is_followed() -> None:
+    """docs/war.md §3.2 (R100): PLAN OCCUPY leaves that many VF in the conquered territory (L1846);
+    PLAN WITHDRAW AFTER 1 breaks off after one lost round (L1721), the territory staying Venice's."""
+    won, _ = run(
+        game(cart_vf=15, venice=2),
+        [6, 1] * 3,
+        "PLAN north OCCUPY 3\nATTACK transilvania FROM cart 1 WITH captain 1 PLAN north",
+    )
+    assert won.results[0].ok, won.results
+    assert won.state.territories["transilvania"].armies == {"hungary": 3}
+    broke, _ = run(
+        game(cart_vf=15, venice=20),
+        [1, 6] * 3,
+        "PLAN north WITHDRAW AFTER 1\nATTACK transilvania FROM cart 1 WITH captain 1 PLAN north",
+    )
+    (fought,) = events(broke, BattleFought)
+    assert (fought.end, len(fought.rounds)) == ("attackers_withdrew", 1)
+    assert broke.state.territories["transilvania"].owner == "venice"
