@@ -15,6 +15,7 @@ from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
 from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConquered
+from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 
@@ -115,6 +116,7 @@ ATTACK valacchia FROM cart 1 WITH captain 1
     assert cart is not None and cart.location == "valacchia"
     lost = sum(e.lost["hungary"] for e in events(out, BattleFought))
     assert cart.vf == 15 - lost - 2  # 1 VF left in each conquered territory
+    assert problems(out.state, DATA) == []
 
 
 def test_ex_L1689_nineteen_fight_one_stays_aboard() -> None:
@@ -148,6 +150,7 @@ def test_a_lost_attack_leaves_the_territory_and_conserves_vf() -> None:
     assert not events(out, TerritoryConquered)
     lost = sum(fought.lost.values()) + sum(fought.captured.values())
     assert before == vf(out.state) + lost
+    assert problems(out.state, DATA) == []
     prisoners = sum(sum(p.prisoners.values()) for p in out.state.powers.values())
     assert prisoners == sum(fought.prisoners.values())
     assert out.state.powers["venice"].prisoners == {"hungary": fought.prisoners["venice"]}
