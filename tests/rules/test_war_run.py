@@ -64,8 +64,8 @@ def codes(out: RunOutcome) -> list[str | None]:
 
 def test_the_loads_and_moves_of_ex_L1560() -> None:
     """Ex 002 L1560 (load, move, attack, move, attack again; L1600 any order, repeated): the loads
-    and moves are made, with the PM added up over the phase (L1578); the attacks are not run yet
-    and fail "not-yet" without stopping the script. The captain aboard eases the loads (L1614)."""
+    and moves are made, with the PM added up over the phase (L1578); without dice the attacks
+    fail "not-yet" without stopping the script. The captain aboard eases the loads (L1614)."""
     state = game(
         Piece(owner="hungary", kind="war_wagon", number=1, level=1, location="pest"),
         Piece(owner="hungary", kind="captain", number=1, level=1, location="pest"),
@@ -82,7 +82,7 @@ ATTACK transilvania FROM cart 1 WITH captain 1
 """,
     )
     assert codes(out) == [None, None, None, "not-yet", None, "not-yet"]
-    assert "the judge does not run ATTACK steps yet" in (
+    assert "the judge has no dice for this phase's attacks" in (  # with dice: test_war_attack_run.py
         out.results[3].reason.message if out.results[3].reason else ""
     )
     cart = out.state.piece("hungary", "war_wagon", 1)

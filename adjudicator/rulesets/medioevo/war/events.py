@@ -96,6 +96,45 @@ class ScriptStepFailed(PowerPrivate):
         return f"{self.power}'s step {self.step} ({self.line}) not made: {self.reason}"
 
 
+class BattleFought(Event):
+    """One attack's battle (L1649-1842): who fought, the VF each lost and gave as prisoners, who
+    won and how it ended; the rounds' words in ``rounds`` (the dice are public, L1754)."""
+
+    kind: ClassVar[str] = "mu-war-battle"
+    attacker: str
+    defender: str
+    territory: str
+    winner: str
+    end: str
+    lost: dict[str, int]
+    captured: dict[str, int]  # VF caught retreating (R141)
+    prisoners: dict[str, int]  # VF of the other side each power took prisoner, of those lost (L1772)
+    rounds: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        losses = ", ".join(f"{p} lost {n} VF" for p, n in self.lost.items())
+        taken = "".join(f", {p} takes {n} VF prisoner" for p, n in self.prisoners.items() if n)
+        return (
+            f"{self.attacker} attacks {self.defender} in {self.territory}: {losses}{taken};"
+            f" the {self.winner} wins ({self.end.replace('_', ' ')}, {len(self.rounds)} rounds)"
+        )
+
+
+class TerritoryConquered(Event):
+    """A territory taken by the winner of its battle, who leaves VF in it (L1844-1846)."""
+
+    kind: ClassVar[str] = "mu-war-conquered"
+    power: str
+    territory: str
+    taken_from: str
+    occupying: int
+
+    def summary(self) -> str:
+        return (
+            f"{self.power} conquers {self.territory} from {self.taken_from}, {self.occupying} VF occupying it"
+        )
+
+
 WAR_EVENTS: tuple[type[Event], ...] = (
     TransportMoved,
     CargoLoaded,
@@ -103,4 +142,6 @@ WAR_EVENTS: tuple[type[Event], ...] = (
     TransportAbandoned,
     TransportClaimed,
     ScriptStepFailed,
+    BattleFought,
+    TerritoryConquered,
 )

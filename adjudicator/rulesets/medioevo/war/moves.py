@@ -180,14 +180,14 @@ def unload(state: MedioevoState, power: str, order: Unload, data: DataSet) -> Do
         )
     ]
     if abandoned:
-        state = _abandon(state, carrier, order.carrier)
+        state = abandon(state, carrier, order.carrier)
         events.append(
             TransportAbandoned(power=power, piece=order.carrier, place=carrier.location, phase="combat")
         )
     return Done(state, tuple(events), f"{check.cost} PM, {check.left} left")
 
 
-def _abandon(state: MedioevoState, carrier: Piece, name: str) -> MedioevoState:
+def abandon(state: MedioevoState, carrier: Piece, name: str) -> MedioevoState:
     """The transport leaves its owner's pieces and lies as a wreck until claimed (L1630, R110)."""
     current = state.piece(*carrier.key())
     assert current is not None

@@ -5,9 +5,10 @@ the board as the steps before it (its own and the earlier powers') left it.
 Pure: :func:`run_scripts` takes the state and the parsed scripts (``ScriptStep`` orders, as
 ``parse_war_lines`` returns them; PLAN and DOCTRINE lines are not steps and are passed over) and
 returns the state after, the events and one result per step. Not yet wired into the ruleset's
-windows (the ``war`` window is a later commit). The movement steps are made here
-(``war/moves.py``); the others (ATTACK, SIEGE, …) fail with the code ``not-yet`` until their
-commits land.
+windows (the ``war`` window is a later commit). The movement steps are made by ``war/moves.py``,
+ATTACK (land) and WAR by ``war/attacks.py``, NAVAL ATTACK by ``war/naval_attack.py`` (with the
+power's PLAN lines and the dice); the others (SIEGE, ASSAULT, …) fail with the code ``not-yet``
+until their commits land.
 """
 
 from __future__ import annotations
@@ -22,11 +23,23 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import moves
+from adjudicator.rulesets.medioevo.war import attacks, moves, naval_attack
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
-from adjudicator.rulesets.medioevo.war.orders import COMBAT, Claim, Load, Move, OnFail, ScriptStep, Unload
+from adjudicator.rulesets.medioevo.war.orders import (
+    COMBAT,
+    Attack,
+    Claim,
+    Load,
+    Move,
+    NavalAttack,
+    OnFail,
+    PlanLine,
+    ScriptStep,
+    SurpriseWar,
+    Unload,
+)
 
 NOT_YET = "not-yet"
 GUARD, CHAIN, STOPPED = "guard", "chain", "stopped"
@@ -68,19 +81,25 @@ def turn_order(state: MedioevoState, powers: Sequence[str]) -> tuple[str, ...]:
 def run_scripts(
     state: MedioevoState, scripts: Mapping[str, Sequence[Order]], data: DataSet, dice: Dice | None = None
 ) -> RunOutcome:
-    """Run every power's script in turn order on ``state`` (docs/war.md §4.2). ``dice`` is for the
-    attacks of the later commits; the movement steps roll none."""
+    """Run every power's script in turn order on ``state`` (docs/war.md §4.2). ``dice`` rolls the
+    attacks' battles (purposes as ``battle.py`` names them); without it an attack step fails."""
     events: list[Event] = []
     results: list[OrderResult] = []
     for power in turn_order(state, tuple(scripts)):
-        state, script = run_script(state, power, steps_of(scripts[power]), data)
+        plans = tuple(o for o in scripts[power] if isinstance(o, PlanLine))
+        state, script = run_script(state, power, steps_of(scripts[power]), data, dice, plans)
         events += script.events
         results += script.results
     return RunOutcome(state, tuple(events), tuple(results))
 
 
 def run_script(
-    state: MedioevoState, power: str, steps: Sequence[ScriptStep], data: DataSet
+    state: MedioevoState,
+    power: str,
+    steps: Sequence[ScriptStep],
+    data: DataSet,
+    dice: Dice | None = None,
+    plans: Sequence[PlanLine] = (),
 ) -> tuple[MedioevoState, _Script]:
     """One power's sub-turn: its steps in order, each checked when it runs (R98)."""
     script = _Script(power)
@@ -90,7 +109,7 @@ def run_script(
         if skipped is not None:
             _fail(script, n, line, *skipped)
             continue
-        outcome = _run_step(state, power, step, data)
+        outcome = _run_step(state, power, step, data, dice, plans)
         if isinstance(outcome, Refused):
             _fail(script, n, line, outcome.code, outcome.reason)
             if step.on_fail is OnFail.CHAIN and step.chain:
@@ -120,18 +139,32 @@ def _fail(script: _Script, n: int, line: str, code: str, reason: str) -> None:
     )
 
 
-def _run_step(state: MedioevoState, power: str, step: ScriptStep, data: DataSet) -> Done | Refused:
+def _run_step(
+    state: MedioevoState,
+    power: str,
+    step: ScriptStep,
+    data: DataSet,
+    dice: Dice | None,
+    plans: Sequence[PlanLine],
+) -> Done | Refused:
     """The step's guards, then its action; never raises for what the board or a name says."""
     try:
         why = guard_failure(state, power, step.conds, data, lambda s, p, name: pm_left(s, data, p, name))
         if why is not None:
             return Refused(GUARD, why)
-        return _act(state, power, step, data)
+        return _act(state, power, step, data, dice, plans)
     except Reject as rej:
         return Refused(str(rej.kind), rej.message)
 
 
-def _act(state: MedioevoState, power: str, step: ScriptStep, data: DataSet) -> Done | Refused:
+def _act(
+    state: MedioevoState,
+    power: str,
+    step: ScriptStep,
+    data: DataSet,
+    dice: Dice | None,
+    plans: Sequence[PlanLine],
+) -> Done | Refused:
     action = step.action
     if isinstance(action, Load):
         return moves.load(state, power, action, data)
@@ -141,5 +174,13 @@ def _act(state: MedioevoState, power: str, step: ScriptStep, data: DataSet) -> D
         return moves.move(state, power, action, data)
     if isinstance(action, Claim):
         return moves.claim(state, power, action, data)
+    if isinstance(action, SurpriseWar):
+        return attacks.surprise_war(state, power, action, data)
+    if isinstance(action, Attack | NavalAttack) and dice is None:
+        return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
+    if isinstance(action, Attack) and dice is not None:
+        return attacks.attack(state, power, action, data, dice, plans)
+    if isinstance(action, NavalAttack) and dice is not None:
+        return naval_attack.naval_attack(state, power, action, data, dice, plans)
     word = action.canonical().split(" ", 1)[0]
     return Refused(NOT_YET, f"the judge does not run {word} steps yet")

@@ -1,0 +1,161 @@
+"""The NAVAL ATTACK step of a combat script (seed 002 L2008-L2023, L1683-1685; docs/war.md §3.1,
+§4.4; rulings R102, R136, R144): the attacker's ships against all of a power's ships in a sea zone.
+
+The attacking ships enter the zone (its PM paid before any roll, L1661) unless already there;
+each keeps 1 VF aboard that does not fight (R102). The defender's VF are those aboard its ships
+there, each ship needing 1 VF to stay its own (L1683): a ship left without VF becomes a wreck that
+anyone may ``CLAIM`` (R110). ``battle.fight`` rams (galleys' levels) and fights the rounds.
+
+Not yet (docs/war.md §11): attacks in a port (``in_port``: no ramming, L2021, and the port's
+ground VF), the captains and engines aboard a ship that becomes a wreck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
+from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war.attacks import (
+    NOT_YET,
+    captains_aboard,
+    carriers_named,
+    count_attack,
+    fought_event,
+    plan_of,
+    reread,
+    settle,
+    take_aboard,
+)
+from adjudicator.rulesets.medioevo.war.battle import fight
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.cargo_state import (
+    Done,
+    Refused,
+    mover_in,
+    relocate,
+    riders,
+    spend,
+    war_turn,
+)
+from adjudicator.rulesets.medioevo.war.convoy import check_convoy
+from adjudicator.rulesets.medioevo.war.events import TransportAbandoned
+from adjudicator.rulesets.medioevo.war.movement_state import world_of
+from adjudicator.rulesets.medioevo.war.moves import abandon
+from adjudicator.rulesets.medioevo.war.orders import NavalAttack, PlanLine
+
+SHIPS = ("galley", "merchant")
+
+
+def naval_attack(
+    state: MedioevoState,
+    power: str,
+    order: NavalAttack,
+    data: DataSet,
+    dice: Dice,
+    plans: Sequence[PlanLine] = (),
+) -> Done | Refused:
+    """``NAVAL ATTACK power IN zone FROM ships WITH captains [PLAN p]``."""
+    defender, place = order.power, order.place
+    if defender == power or defender not in state.powers:
+        return Refused("attack", f"{defender} is not another power of the game")
+    if place in data.board.territories:
+        return Refused(NOT_YET, f"{place} is a port: the judge does not run naval attacks in ports yet")
+    if not state.at_war(power, defender):
+        return Refused(
+            "not-at-war",
+            f"{power} is not at war with {defender}: a WAR {defender} step before the attack declares"
+            " it by surprise (L1568, L636)",
+        )
+    carriers = carriers_named(state, power, order.pieces, data)
+    if isinstance(carriers, Refused):
+        return carriers
+    landlubber = next((p for p in carriers if p.kind not in SHIPS), None)
+    if landlubber is not None:
+        return Refused("attack", f"{label(data, landlubber.kind, landlubber.number)} is not a ship")
+    leaders = captains_aboard(state, power, order.captains, data, carriers)
+    if isinstance(leaders, Refused):
+        return leaders
+    ships = [p for p in state.pieces if p.owner == defender and p.location == place and p.aboard is None]
+    if not any(p.vf for p in ships):
+        return Refused("attack", f"{defender} has no ships with VF aboard in {place}")
+    away = [p for p in carriers if p.location != place]
+    if away:
+        entry = check_convoy(world_of(data, state), [mover_in(state, data, p) for p in away], (place,))
+        if not entry.ok:
+            return Refused("attack", entry.reason)
+        for piece, judged in zip(away, entry.checks, strict=True):
+            state = spend(state, piece, judged.cost)  # L1661: paid before any roll
+    fighting = sum(p.vf for p in carriers) - len(carriers)  # R102, R136
+    if fighting <= 0:
+        return Refused(
+            "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
+        )
+    plan, _ = plan_of(plans, order.plan)
+    held, foe, turn = state.powers[power], state.powers[defender], war_turn(state)
+    battle = Battle(
+        number=1 + sum(turn.battles.values()),
+        kind=Kind.NAVAL,
+        ground=False,
+        attackers=(
+            Force(
+                power=power,
+                vf=fighting,
+                lt=held.tech_level,
+                technologies=frozenset(held.techs),
+                hand=held.cards,
+                plan=plan,
+                captains=tuple(Captain(label(data, c.kind, c.number), c.level) for c in leaders),
+                galleys=tuple(p.level for p in carriers if p.kind == "galley"),
+            ),
+        ),
+        defenders=(
+            Force(
+                power=defender,
+                vf=sum(p.vf for p in ships),
+                lt=foe.tech_level,
+                technologies=frozenset(foe.techs),
+                hand=foe.cards,
+                captains=tuple(
+                    Captain(label(data, c.kind, c.number), c.level)
+                    for s in ships
+                    for c in riders(state, s)
+                    if c.kind == CAPTAIN
+                ),
+                galleys=tuple(p.level for p in ships if p.kind == "galley"),
+                transports=len(ships),
+            ),
+        ),
+    )
+    outcome = fight(battle, dice, data.cards)
+    battles = {**turn.battles, power: turn.battles.get(power, 0) + 1}
+    state = state.evolve(war=turn.model_copy(update={"battles": battles}))
+    for c in leaders:
+        state = count_attack(state, c)
+    att, dfn = outcome.force(power), outcome.force(defender)
+    state = take_aboard(state, carriers, att.lost + att.captured, keep=1)
+    gone = dfn.lost + dfn.captured + dfn.retreated
+    state = take_aboard(state, ships, gone, keep=1)  # each ship keeps 1 while it can (L1683)
+    state = take_aboard(state, reread(state, ships), gone - _taken(ships, reread(state, ships)), keep=0)
+    state = settle(state, data, power, defender, outcome)
+    events: list[Event] = [fought_event(power, defender, place, outcome)]
+    for ship in reread(state, ships):
+        if ship.vf == 0:
+            name = label(data, ship.kind, ship.number)
+            state = abandon(state, ship, name)
+            events.append(TransportAbandoned(power=defender, piece=name, place=place, phase="combat"))
+    if outcome.winner is Side.ATTACKER:
+        for piece in reread(state, carriers):  # the winners hold the zone (L1661)
+            state = relocate(state.with_piece(piece, location=place), piece, place)
+            state = spend(state, piece, 0, moved=True)
+    words = ", ".join(f"{f.power} lost {f.lost + f.captured} VF" for f in outcome.forces)
+    return Done(
+        state, tuple(events), f"{outcome.winner.value} wins in {len(outcome.rounds)} rounds ({words})"
+    )
+
+
+def _taken(before: Sequence[Piece], after: Sequence[Piece]) -> int:
+    return sum(p.vf for p in before) - sum(p.vf for p in after)
