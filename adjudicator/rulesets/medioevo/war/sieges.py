@@ -1,0 +1,342 @@
+"""The SIEGE, ASSAULT and LIFT SIEGE steps of a combat script on the game state (seed 002
+L1886-2002; docs/war.md §3.1, §4.4; rulings R112, R115, R150, R151, R160, R161).
+
+Each handler has the movement steps' shape (``war/moves.py``): ``(state, power, order, data, dice)
+-> Done | Refused``, the board read when the step runs, nothing changed when refused. The pure
+calculators decide: ``war/siege.refusal`` (a siege may be laid: walls, nobody outside, an engine,
+superiority), ``war/fortress.split_garrison``/``assault_refusal`` (who is inside), and the assault's
+rolls are ``battle.fight(Kind.ASSAULT)`` (docs/war.md §11's alignment: ``fight`` rolls, with the
+cards and the technologies; ``fortress`` says who is inside).
+
+What a step reads: the besieger's VF in the territory, on the ground and aboard its transports
+there (A-52, R160); its siege engines there (on the ground or aboard); the defenders are the owner
+and the powers standing there not at war with it (the owner first, R150).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.orders import Order
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
+from adjudicator.rulesets.medioevo.state import MedioevoState, Siege, TerritoryState
+from adjudicator.rulesets.medioevo.war import orders
+from adjudicator.rulesets.medioevo.war.battle import fight
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, SIEGE, Done, Refused, mover_in
+from adjudicator.rulesets.medioevo.war.events_sieges import (
+    AssaultFought,
+    SiegeDeclared,
+    SiegeGoesOn,
+    SiegeLifted,
+)
+from adjudicator.rulesets.medioevo.war.fortress import (
+    Garrison,
+    assault_refusal,
+    fortification_level,
+    split_garrison,
+)
+from adjudicator.rulesets.medioevo.war.records import BOTH, LAND, SEA, SiegeRoute
+from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, refusal, siege_turn
+from adjudicator.rulesets.medioevo.war.transport import stats
+
+Handler = Callable[[MedioevoState, str, Any, DataSet, Dice | None], Done | Refused]
+
+
+def _transports_at(state: MedioevoState, power: str, territory: str) -> tuple[Piece, ...]:
+    """The power's transports in ``territory`` (in its port for ships), riding none."""
+    return tuple(
+        p
+        for p in state.pieces_of(power)
+        if p.kind not in CARRIED and p.location == territory and p.aboard is None
+    )
+
+
+def _vf(state: MedioevoState, power: str, territory: str) -> int:
+    """The power's VF in the territory: on the ground and aboard its transports there (A-52)."""
+    terr = state.territories.get(territory, TerritoryState())
+    return terr.armies.get(power, 0) + sum(p.vf for p in _transports_at(state, power, territory))
+
+
+def _engines(state: MedioevoState, power: str, territory: str) -> tuple[int, ...]:
+    """The levels of the power's siege engines in the territory, on the ground or aboard."""
+    return tuple(
+        sorted((p.level for p in state.pieces_of(power, SIEGE) if p.location == territory), reverse=True)
+    )
+
+
+def _defenders(state: MedioevoState, power: str, territory: str) -> tuple[Garrison, ...]:
+    """Who defends the territory against ``power``: the owner first (R150), then the powers
+    standing there that are not at war with it."""
+    terr = state.territories[territory]
+    owner = terr.owner or ""
+    others = sorted(
+        p for p, vf in terr.armies.items() if vf and p not in (owner, power) and not state.at_war(p, owner)
+    )
+    return tuple(Garrison(p, terr.armies.get(p, 0)) for p in (owner, *others) if terr.armies.get(p, 0))
+
+
+def _target(state: MedioevoState, power: str, territory: str, data: DataSet) -> tuple[str, int] | Refused:
+    """The territory's owner and its walls' level, or why ``power`` cannot besiege or assault it."""
+    terr = state.territories.get(territory)
+    if territory not in data.board.territories or terr is None:
+        return Refused("no-territory", f"{territory} is not a territory the war can reach")
+    owner = terr.owner
+    if owner is None or owner == power:
+        return Refused(
+            "not-enemy", f"{territory} is {'own' if owner == power else 'nobody'}'s: nothing to besiege"
+        )
+    if not state.at_war(power, owner):
+        return Refused("not-at-war", f"{power} is not at war with {owner}, which holds {territory}")
+    return owner, fortification_level(terr.usable(), data)
+
+
+def _captain(
+    state: MedioevoState,
+    power: str,
+    names: tuple[str, ...],
+    territory: str,
+    data: DataSet,
+    fallback: int | None,
+) -> Piece | Refused:
+    """The commanding captain: the first named, else the siege's; it must be in the territory (L1728)."""
+    if names:
+        piece = piece_named(data, state, power, names[0])
+        if piece is None or piece.kind != CAPTAIN:
+            return Refused("no-captain", f"{power} has no {names[0]}")
+    else:
+        piece = state.piece(power, CAPTAIN, fallback) if fallback is not None else None
+        if piece is None:
+            return Refused("no-captain", f"no captain of {power} commands at {territory}: name one (L1728)")
+    if piece.location != territory:
+        return Refused(
+            "no-captain", f"{label(data, CAPTAIN, piece.number)} is in {piece.location}, not {territory}"
+        )
+    return piece
+
+
+def _force_here(
+    state: MedioevoState, power: str, names: tuple[str, ...], territory: str, data: DataSet
+) -> Refused | None:
+    """The transports named FROM must be the power's and stand in the territory."""
+    for name in names:
+        piece = piece_named(data, state, power, name)
+        if piece is None:
+            return Refused("no-piece", f"{power} has no {name}")
+        if piece.location != territory:
+            return Refused("not-here", f"{name} is in {piece.location}, not {territory}")
+    return None
+
+
+def _route(state: MedioevoState, power: str, order: orders.Siege, data: DataSet) -> SiegeRoute:
+    """BY LAND, SEA or BOTH as written; otherwise as the force gives: ships only by sea, ships and
+    land transports both, else by land (L1968-1970, R112)."""
+    if order.route:
+        return {"land": LAND, "sea": SEA, "both": BOTH}[order.route.lower()]
+    domains = set()
+    for name in order.pieces:
+        piece = piece_named(data, state, power, name)
+        if piece is not None and piece.kind not in CARRIED:
+            domains.add(stats(data, mover_in(state, data, piece)).domain)
+    if domains == {"sea"}:
+        return SEA
+    return BOTH if "sea" in domains else LAND
+
+
+def siege(
+    state: MedioevoState, power: str, order: orders.Siege, data: DataSet, dice: Dice | None = None
+) -> Done | Refused:
+    """``SIEGE t FROM … WITH …``: lay a siege (L1910, L1924; R112, R160), recorded in
+    ``state.sieges`` with its captain and route from this turn (R151). A bare ``SIEGE t`` continues
+    the power's own siege, if it may still go on (superiority and an engine, R160)."""
+    target = _target(state, power, order.territory, data)
+    if isinstance(target, Refused):
+        return target
+    owner, level = target
+    current = state.siege(order.territory)
+    inside = sum(g.vf for g in _defenders(state, power, order.territory))
+    besieger = Besieger(power, _vf(state, power, order.territory), _engines(state, power, order.territory))
+    if not order.pieces and not order.captains:
+        if current is None or current.by != power:
+            return Refused(
+                "no-siege",
+                f"{power} has no siege of {order.territory} to continue: lay one with FROM … WITH …",
+            )
+        why = refusal(besieger, Besieged(owner, inside), level, declaring=False)
+        if why is not None:
+            return Refused("siege-refused", why)
+        number = siege_turn(current, state.turn)
+        return Done(
+            state,
+            (SiegeGoesOn(power=power, territory=order.territory, siege_turn=number),),
+            f"siege turn {number}",
+        )
+    if current is not None:
+        whose = "its own" if current.by == power else f"{current.by}'s"
+        return Refused(
+            "besieged", f"{order.territory} is already under siege ({whose}, since turn {current.since})"
+        )
+    away = _force_here(state, power, order.pieces, order.territory, data)
+    if away is not None:
+        return away
+    captain = _captain(state, power, order.captains, order.territory, data, None)
+    if isinstance(captain, Refused):
+        return captain
+    why = refusal(besieger, Besieged(owner, inside), level)
+    if why is not None:
+        return Refused("siege-refused", why)
+    route = _route(state, power, order, data)
+    record = Siege(territory=order.territory, by=power, since=state.turn, captain=captain.number, route=route)
+    who = label(data, CAPTAIN, captain.number)
+    event = SiegeDeclared(
+        power=power,
+        territory=order.territory,
+        owner=owner,
+        captain=who,
+        route=route,
+        vf=besieger.vf,
+        besieged=inside,
+    )
+    return Done(state.with_siege(order.territory, record), (event,), f"siege turn 1, by {route}")
+
+
+def _remove(state: MedioevoState, power: str, territory: str, loss: int) -> MedioevoState:
+    """Take ``loss`` VF of the power in the territory: the ground first, then its transports there
+    in the order they were made (L1760: the default casualty order)."""
+    terr = state.territories[territory]
+    armies = dict(terr.armies)
+    off = min(loss, armies.get(power, 0))
+    armies[power] = armies.get(power, 0) - off
+    loss -= off
+    state = state.evolve(
+        territories={
+            **state.territories,
+            territory: terr.model_copy(update={"armies": {k: v for k, v in armies.items() if v}}),
+        }
+    )
+    for piece in _transports_at(state, power, territory):
+        if loss == 0:
+            break
+        off = min(loss, piece.vf)
+        state = state.with_piece(piece, vf=piece.vf - off)
+        loss -= off
+    return state
+
+
+def _force(
+    state: MedioevoState, power: str, vf: int, captains: tuple[Captain, ...] = (), owner: bool = False
+) -> Force:
+    ps = state.powers.get(power)
+    techs = frozenset(ps.techs) if ps else frozenset()
+    lt = max(1, ps.tech_level) if ps else 1
+    return Force(power=power, vf=vf, lt=lt, technologies=techs, captains=captains, owner=owner)
+
+
+def assault(
+    state: MedioevoState, power: str, order: orders.Assault, data: DataSet, dice: Dice | None = None
+) -> Done | Refused:
+    """``ASSAULT t``: storm the walls (L1898-1904) with the power's VF in the territory, under the
+    captain named or the siege's. Nobody may stand outside (L1896-1898, ``assault_refusal``). The
+    rolls are ``battle.fight(Kind.ASSAULT)``: d4 against d6 + the walls' level, a defender who wins
+    loses nothing. Losses leave the board; when no defender is left the territory is the
+    attacker's and any siege of it ends (L1679). Dice purposes ``battle assault T round R …``."""
+    if dice is None:
+        return Refused("no-dice", "an assault needs the game's dice")
+    target = _target(state, power, order.territory, data)
+    if isinstance(target, Refused):
+        return target
+    owner, level = target
+    defenders = _defenders(state, power, order.territory)
+    why = assault_refusal(defenders, level)
+    if why is not None:
+        return Refused("assault-refused", why)
+    current = state.siege(order.territory)
+    away = _force_here(state, power, order.pieces, order.territory, data)
+    if away is not None:
+        return away
+    fallback = current.captain if current is not None and current.by == power else None
+    captain = _captain(state, power, order.captains, order.territory, data, fallback)
+    if isinstance(captain, Refused):
+        return captain
+    vf = _vf(state, power, order.territory)
+    if vf == 0:
+        return Refused("no-vf", f"{power} has no VF in {order.territory} to assault with")
+    if not defenders:
+        return Refused("undefended", f"nobody defends {order.territory}: no assault is needed (L1679)")
+    inside = split_garrison(defenders, level).inside
+    leader = Captain(label(data, CAPTAIN, captain.number), captain.level)
+    battle = Battle(
+        number=f"assault {order.territory}",
+        kind=Kind.ASSAULT,
+        attackers=(_force(state, power, vf, (leader,)),),
+        defenders=tuple(_force(state, g.power, g.vf, owner=g.power == owner) for g in inside),
+        fortification=level,
+    )
+    result = fight(battle, dice, data.cards)
+    for f in result.forces:
+        if f.lost:
+            state = _remove(state, f.power, order.territory, f.lost)
+        if f.prisoners:
+            state = _prisoners(state, f.power, f.side, result, f.prisoners)
+    taken = result.winner is Side.ATTACKER and all(
+        f.vf_left == 0 for f in result.forces if f.side is Side.DEFENDER
+    )
+    if taken:
+        terr = state.territories[order.territory]
+        state = state.evolve(
+            territories={**state.territories, order.territory: terr.model_copy(update={"owner": power})}
+        )
+        state = state.with_siege(order.territory, None)
+    mine = result.force(power)
+    event = AssaultFought(
+        power=power,
+        territory=order.territory,
+        defender=owner,
+        taken=taken,
+        attacker_lost=mine.lost,
+        defender_lost=sum(f.lost for f in result.forces if f.side is Side.DEFENDER),
+        rounds=tuple(r.words for r in result.rounds),
+    )
+    return Done(state, (event,), f"{order.territory} taken" if taken else "repelled")
+
+
+def _prisoners(state: MedioevoState, power: str, side: Side, result: Any, vf: int) -> MedioevoState:
+    """Prisoners a winner takes (L1772) go to ``PowerState.prisoners``, by the power they were."""
+    other = next((f.power for f in result.forces if f.side is not side and f.lost), None)
+    ps = state.powers.get(power)
+    if other is None or ps is None:
+        return state
+    held = {**ps.prisoners, other: ps.prisoners.get(other, 0) + vf}
+    return state.evolve(powers={**state.powers, power: ps.model_copy(update={"prisoners": held})})
+
+
+def lift_siege(
+    state: MedioevoState, power: str, order: orders.LiftSiege, data: DataSet, dice: Dice | None = None
+) -> Done | Refused:
+    """``LIFT SIEGE t``: the power ends its own siege (L1966); its captain loses a level, and one
+    of level 1 goes back to the reserve (L1780, R112)."""
+    current = state.siege(order.territory)
+    if current is None or current.by != power:
+        return Refused("no-siege", f"{power} has no siege of {order.territory} to lift")
+    state = state.with_siege(order.territory, None)
+    piece = state.piece(power, CAPTAIN, current.captain) if current.captain is not None else None
+    who, after = "", 0
+    if piece is not None:
+        who, after = label(data, CAPTAIN, piece.number), piece.level - 1
+        if after:
+            state = state.with_piece(piece, level=after)
+        else:
+            state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != piece.key()))
+    event = SiegeLifted(power=power, territory=order.territory, captain=who, captain_level=after)
+    return Done(state, (event,), f"siege of {order.territory} lifted")
+
+
+SIEGE_HANDLERS: Mapping[type[Order], Handler] = {
+    orders.Siege: siege,
+    orders.Assault: assault,
+    orders.LiftSiege: lift_siege,
+}
+"""The step handlers the runner dispatches to, by order class (war/run.py ``_act``)."""

@@ -1,0 +1,124 @@
+"""The SIEGE, ASSAULT and LIFT SIEGE steps on the game state (war/sieges.py; docs/war.md §3.1,
+§4.4; seed 002 L1886-2002; rulings R112, R150, R151, R160). Pure: the handlers called directly on
+states built by hand, with loaded dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.events import Scope
+from adjudicator.rulesets.medioevo.dataset import default_dataset
+from adjudicator.rulesets.medioevo.pieces_state import Piece
+from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Siege, TerritoryState
+from adjudicator.rulesets.medioevo.war import orders
+from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
+from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeDeclared, SiegeLifted
+from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS, assault, lift_siege, siege
+
+DATA = default_dataset()
+T = "transilvania"
+CAPTAIN = Piece(owner="hungary", kind="captain", number=1, level=2, location=T)
+CAP = ("captain 1",)
+CATAPULT = Piece(owner="hungary", kind="siege", number=1, level=1, location=T)
+
+
+def game(hungary: int, venice: int, walls: str, *pieces: Piece, **kw: Any) -> MedioevoState:
+    """Hungary stands in Venice's Transilvania with ``hungary`` VF, at war with Venice, whose
+    ``venice`` VF hold its ``walls``."""
+    return MedioevoState(
+        ruleset="medioevo",
+        ruleset_version="1",
+        game="g",
+        turn=3,
+        powers={p: PowerState(kingdom=p, florins=0) for p in ("hungary", "venice")},
+        territories={
+            "pest": TerritoryState(owner="hungary"),
+            T: TerritoryState(
+                owner="venice", armies={"hungary": hungary, "venice": venice}, buildings=(walls,)
+            ),
+        },
+        wars=(("hungary", "venice"),),
+        turn_order=("hungary", "venice"),
+        pieces=pieces or (CAPTAIN, CATAPULT),
+        **kw,
+    )
+
+
+def dice(*loaded: int) -> Dice:
+    return Dice(b"s" * 32, "T3.war", loaded=list(loaded))
+
+
+def done(outcome: Done | Refused) -> Done:
+    assert isinstance(outcome, Done), outcome
+    return outcome
+
+
+def test_a_siege_is_declared_and_recorded_L1908_L1918_L1924() -> None:
+    """002 L1908-1918, L1924 (R112, R151, R160): 15 VF and a catapult against 10 VF in a Fortilizio:
+    the siege is laid, recorded from this turn with its captain and route, and seen by everyone."""
+    out = done(siege(game(15, 10, "fort"), "hungary", orders.Siege(T, captains=("captain 1",)), DATA, None))
+    assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+    (event,) = out.events
+    assert isinstance(event, SiegeDeclared) and (event.vf, event.besieged) == (15, 10)
+    assert event.visibility.scope is Scope.PUBLIC
+    again = done(siege(out.state, "hungary", orders.Siege(T), DATA, None))
+    assert again.note == "siege turn 1" and again.state == out.state
+
+
+def test_no_siege_without_superiority_L1910_ex_L1982() -> None:
+    """002 L1910, L1924, ex L1982-1984 (R160): 15 VF are not more than the 20 in Napoli's Fortilizio:
+    refused with the reason, nothing recorded; no siege either without an engine (L1924, L1998)."""
+    out = siege(game(15, 20, "fort"), "hungary", orders.Siege(T, captains=("captain 1",)), DATA, None)
+    assert isinstance(out, Refused) and out.code == "siege-refused"
+    assert "15 VF are not more than the 20 besieged" in out.reason
+    bare = siege(game(30, 10, "fort", CAPTAIN), "hungary", orders.Siege(T, captains=CAP), DATA, None)
+    assert isinstance(bare, Refused) and "siege engine" in bare.reason
+
+
+def test_an_assault_takes_a_tower_L1898_L1904() -> None:
+    """002 L1898-1904: 1d4 = 4 against 1d6 = 1 + 1 for the Torre: the 2 defenders are gone, the
+    winner loses half the difference (1, L1758); the territory is Hungary's and its siege ends
+    (L1679). The attacker rolls first; the captain is the siege's (R112)."""
+    state = game(10, 2, "tower").with_siege(T, Siege(territory=T, by="hungary", since=2, captain=1))
+    d = dice(4, 1)
+    out = done(assault(state, "hungary", orders.Assault(T), DATA, d))
+    terr = out.state.territories[T]
+    assert terr.owner == "hungary" and terr.armies == {"hungary": 9} and out.state.sieges == ()
+    (event,) = out.events
+    assert isinstance(event, AssaultFought) and event.taken
+    assert (event.attacker_lost, event.defender_lost) == (1, 2)
+    assert [(r.sides, r.value) for r in d.rolls][:2] == [(4, 4), (6, 1)]
+
+
+def test_an_assault_repelled_by_blue_and_red_ex_L1870_L1876() -> None:
+    """Ex 002 L1870-1876: blue rolls 1d4 = 3, red 1d6 = 4 + 2 for the Fortilizio: blue loses 3, red
+    none (L1904). With 3 VF blue is spent in that round: repelled, the fort stays red's."""
+    out = done(assault(game(3, 8, "fort"), "hungary", orders.Assault(T, captains=CAP), DATA, dice(3, 4)))
+    terr = out.state.territories[T]
+    assert terr.owner == "venice" and terr.armies == {"venice": 8}
+    (event,) = out.events
+    assert isinstance(event, AssaultFought) and not event.taken and event.attacker_lost == 3
+
+
+def test_no_assault_while_defenders_stand_outside_ex_L1878() -> None:
+    """Ex 002 L1878-1882, L1896-1898: 12 VF and a Torre: 2 stand outside, the field battle first."""
+    out = assault(game(30, 12, "tower"), "hungary", orders.Assault(T, captains=("captain 1",)), DATA, dice())
+    assert isinstance(out, Refused) and "2 VF stand outside the walls" in out.reason
+
+
+def test_lift_siege_costs_the_captain_a_level_L1966_L1780() -> None:
+    """002 L1966, L1780 (R112): the besieger lifts its siege; its captain falls from level 2 to 1.
+    Another power's siege, or none, cannot be lifted."""
+    state = game(15, 10, "fort").with_siege(T, Siege(territory=T, by="hungary", since=2, captain=1))
+    assert isinstance(lift_siege(state, "venice", orders.LiftSiege(T), DATA, None), Refused)
+    out = done(lift_siege(state, "hungary", orders.LiftSiege(T), DATA, None))
+    assert out.state.sieges == ()
+    assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
+    (event,) = out.events
+    assert isinstance(event, SiegeLifted) and event.captain_level == 1
+
+
+def test_the_handlers_are_keyed_by_order_class() -> None:
+    expected = {orders.Siege: siege, orders.Assault: assault, orders.LiftSiege: lift_siege}
+    assert dict(SIEGE_HANDLERS) == expected
