@@ -14,12 +14,14 @@ from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Siege
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeDeclared, SiegeLifted
+from adjudicator.rulesets.medioevo.war.records import WarTurn
 from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS, assault, lift_siege, siege
 
 DATA = default_dataset()
 T = "transilvania"
 CAPTAIN = Piece(owner="hungary", kind="captain", number=1, level=2, location=T)
 CAP = ("captain 1",)
+KEY = "hungary/captain/1"
 CATAPULT = Piece(owner="hungary", kind="siege", number=1, level=1, location=T)
 
 
@@ -59,6 +61,8 @@ def test_a_siege_is_declared_and_recorded_L1908_L1918_L1924() -> None:
     the siege is laid, recorded from this turn with its captain and route, and seen by everyone."""
     out = done(siege(game(15, 10, "fort"), "hungary", orders.Siege(T, captains=("captain 1",)), DATA, None))
     assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+    assert out.state.war is not None and out.state.war.sieging == (KEY,)  # its action (L1728-1729)
+    assert out.state.war.attacks == {KEY: 1}
     (event,) = out.events
     assert isinstance(event, SiegeDeclared) and (event.vf, event.besieged) == (15, 10)
     assert event.visibility.scope is Scope.PUBLIC
@@ -76,6 +80,13 @@ def test_no_siege_without_superiority_L1910_ex_L1982() -> None:
     assert isinstance(bare, Refused) and "siege engine" in bare.reason
 
 
+def test_a_captain_without_attacks_left_lays_no_siege_L1727() -> None:
+    """002 L1727: a captain leads as many attacks a turn as its level when the phase began."""
+    spent = WarTurn(start_level={KEY: 2}, attacks={KEY: 2})
+    out = siege(game(15, 10, "fort", war=spent), "hungary", orders.Siege(T, captains=CAP), DATA, None)
+    assert isinstance(out, Refused) and out.code == "no-attacks"
+
+
 def test_an_assault_takes_a_tower_L1898_L1904() -> None:
     """002 L1898-1904: 1d4 = 4 against 1d6 = 1 + 1 for the Torre: the 2 defenders are gone, the
     winner loses half the difference (1, L1758); the territory is Hungary's and its siege ends
@@ -89,6 +100,9 @@ def test_an_assault_takes_a_tower_L1898_L1904() -> None:
     assert isinstance(event, AssaultFought) and event.taken
     assert (event.attacker_lost, event.defender_lost) == (1, 2)
     assert [(r.sides, r.value) for r in d.rolls][:2] == [(4, 4), (6, 1)]
+    # the captain wins a level (L1776-1778); assaulting its own siege is no new attack (L1906, L1966)
+    assert out.state.piece("hungary", "captain", 1).level == 3  # type: ignore[union-attr]
+    assert out.state.war is not None and out.state.war.promoted == (KEY,) and out.state.war.attacks == {}
 
 
 def test_an_assault_repelled_by_blue_and_red_ex_L1870_L1876() -> None:
@@ -99,6 +113,9 @@ def test_an_assault_repelled_by_blue_and_red_ex_L1870_L1876() -> None:
     assert terr.owner == "venice" and terr.armies == {"venice": 8}
     (event,) = out.events
     assert isinstance(event, AssaultFought) and not event.taken and event.attacker_lost == 3
+    # the beaten captain loses a level (L1780); the assault is one of its attacks (L1727)
+    assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
+    assert out.state.war is not None and out.state.war.attacks == {KEY: 1}
 
 
 def test_no_assault_while_defenders_stand_outside_ex_L1878() -> None:

@@ -15,7 +15,7 @@ and the powers standing there not at war with it (the owner first, R150).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from adjudicator.core.dice import Dice
@@ -25,8 +25,16 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, pi
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege, TerritoryState
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.battle import fight
-from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
-from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, SIEGE, Done, Refused, mover_in
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, CaptainChange, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.cargo_state import (
+    CARRIED,
+    SIEGE,
+    Done,
+    Refused,
+    key_of,
+    mover_in,
+    war_turn,
+)
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
     SiegeDeclared,
@@ -118,6 +126,23 @@ def _captain(
     return piece
 
 
+def _attacks_left(state: MedioevoState, captain: Piece) -> int:
+    """Attacks the captain may still lead this turn: its level when the phase began (L1727)."""
+    turn = war_turn(state)
+    key = key_of(captain)
+    return turn.start_level.get(key, captain.level) - turn.attacks.get(key, 0)
+
+
+def _led(state: MedioevoState, captain: Piece, sieging: bool = False) -> MedioevoState:
+    """The captain's action recorded: one attack more, and a siege when it lays one (L1728-1729)."""
+    turn = war_turn(state)
+    key = key_of(captain)
+    update: dict[str, Any] = {"attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1}}
+    if sieging and key not in turn.sieging:
+        update["sieging"] = (*turn.sieging, key)
+    return state.evolve(war=turn.model_copy(update=update))
+
+
 def _force_here(
     state: MedioevoState, power: str, names: tuple[str, ...], territory: str, data: DataSet
 ) -> Refused | None:
@@ -185,9 +210,14 @@ def siege(
     captain = _captain(state, power, order.captains, order.territory, data, None)
     if isinstance(captain, Refused):
         return captain
+    if _attacks_left(state, captain) <= 0:
+        return Refused(
+            "no-attacks", f"{label(data, CAPTAIN, captain.number)} has led all its attacks this turn (L1727)"
+        )
     why = refusal(besieger, Besieged(owner, inside), level)
     if why is not None:
         return Refused("siege-refused", why)
+    state = _led(state, captain, sieging=True)
     route = _route(state, power, order, data)
     record = Siege(territory=order.territory, by=power, since=state.turn, captain=captain.number, route=route)
     who = label(data, CAPTAIN, captain.number)
@@ -261,6 +291,11 @@ def assault(
     captain = _captain(state, power, order.captains, order.territory, data, fallback)
     if isinstance(captain, Refused):
         return captain
+    continuing = current is not None and current.by == power and current.captain == captain.number
+    if not continuing and _attacks_left(state, captain) <= 0:
+        return Refused(
+            "no-attacks", f"{label(data, CAPTAIN, captain.number)} has led all its attacks this turn (L1727)"
+        )
     vf = _vf(state, power, order.territory)
     if vf == 0:
         return Refused("no-vf", f"{power} has no VF in {order.territory} to assault with")
@@ -276,6 +311,9 @@ def assault(
         fortification=level,
     )
     result = fight(battle, dice, data.cards)
+    if not continuing:
+        state = _led(state, captain)
+    state = _captains(state, power, captain, result.captains)
     for f in result.forces:
         if f.lost:
             state = _remove(state, f.power, order.territory, f.lost)
@@ -301,6 +339,24 @@ def assault(
         rounds=tuple(r.words for r in result.rounds),
     )
     return Done(state, (event,), f"{order.territory} taken" if taken else "repelled")
+
+
+def _captains(
+    state: MedioevoState, power: str, captain: Piece, changes: Sequence[CaptainChange]
+) -> MedioevoState:
+    """The commanding captain's level after the battle (L1776-1782): up (once a turn, recorded in
+    ``promoted``), down, or back to the reserve at 0."""
+    for change in changes:
+        if change.power != power:
+            continue
+        if change.level_after == 0:
+            state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != captain.key()))
+            continue
+        state = state.with_piece(captain, level=change.level_after)
+        if change.level_after > change.level_before:
+            turn = war_turn(state)
+            state = state.evolve(war=turn.model_copy(update={"promoted": (*turn.promoted, key_of(captain))}))
+    return state
 
 
 def _prisoners(state: MedioevoState, power: str, side: Side, result: Any, vf: int) -> MedioevoState:
