@@ -15,25 +15,22 @@ and the powers standing there not at war with it (the owner first, R150).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
-from adjudicator.rulesets.medioevo.state import MedioevoState, Siege, TerritoryState
+from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.battle import fight
-from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, CaptainChange, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     CARRIED,
-    SIEGE,
     Done,
     Refused,
-    key_of,
     mover_in,
-    war_turn,
 )
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
@@ -42,49 +39,25 @@ from adjudicator.rulesets.medioevo.war.events_sieges import (
     SiegeLifted,
 )
 from adjudicator.rulesets.medioevo.war.fortress import (
-    Garrison,
     assault_refusal,
     fortification_level,
     split_garrison,
 )
 from adjudicator.rulesets.medioevo.war.records import BOTH, LAND, SEA, SiegeRoute
 from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, refusal, siege_turn
+from adjudicator.rulesets.medioevo.war.siege_state import (
+    attacks_left,
+    captain_after,
+    defenders,
+    engines_in,
+    led,
+    remove_vf,
+    take_prisoners,
+    vf_in,
+)
 from adjudicator.rulesets.medioevo.war.transport import stats
 
 Handler = Callable[[MedioevoState, str, Any, DataSet, Dice | None], Done | Refused]
-
-
-def _transports_at(state: MedioevoState, power: str, territory: str) -> tuple[Piece, ...]:
-    """The power's transports in ``territory`` (in its port for ships), riding none."""
-    return tuple(
-        p
-        for p in state.pieces_of(power)
-        if p.kind not in CARRIED and p.location == territory and p.aboard is None
-    )
-
-
-def _vf(state: MedioevoState, power: str, territory: str) -> int:
-    """The power's VF in the territory: on the ground and aboard its transports there (A-52)."""
-    terr = state.territories.get(territory, TerritoryState())
-    return terr.armies.get(power, 0) + sum(p.vf for p in _transports_at(state, power, territory))
-
-
-def _engines(state: MedioevoState, power: str, territory: str) -> tuple[int, ...]:
-    """The levels of the power's siege engines in the territory, on the ground or aboard."""
-    return tuple(
-        sorted((p.level for p in state.pieces_of(power, SIEGE) if p.location == territory), reverse=True)
-    )
-
-
-def _defenders(state: MedioevoState, power: str, territory: str) -> tuple[Garrison, ...]:
-    """Who defends the territory against ``power``: the owner first (R150), then the powers
-    standing there that are not at war with it."""
-    terr = state.territories[territory]
-    owner = terr.owner or ""
-    others = sorted(
-        p for p, vf in terr.armies.items() if vf and p not in (owner, power) and not state.at_war(p, owner)
-    )
-    return tuple(Garrison(p, terr.armies.get(p, 0)) for p in (owner, *others) if terr.armies.get(p, 0))
 
 
 def _target(state: MedioevoState, power: str, territory: str, data: DataSet) -> tuple[str, int] | Refused:
@@ -126,23 +99,6 @@ def _captain(
     return piece
 
 
-def _attacks_left(state: MedioevoState, captain: Piece) -> int:
-    """Attacks the captain may still lead this turn: its level when the phase began (L1727)."""
-    turn = war_turn(state)
-    key = key_of(captain)
-    return turn.start_level.get(key, captain.level) - turn.attacks.get(key, 0)
-
-
-def _led(state: MedioevoState, captain: Piece, sieging: bool = False) -> MedioevoState:
-    """The captain's action recorded: one attack more, and a siege when it lays one (L1728-1729)."""
-    turn = war_turn(state)
-    key = key_of(captain)
-    update: dict[str, Any] = {"attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1}}
-    if sieging and key not in turn.sieging:
-        update["sieging"] = (*turn.sieging, key)
-    return state.evolve(war=turn.model_copy(update=update))
-
-
 def _force_here(
     state: MedioevoState, power: str, names: tuple[str, ...], territory: str, data: DataSet
 ) -> Refused | None:
@@ -182,8 +138,10 @@ def siege(
         return target
     owner, level = target
     current = state.siege(order.territory)
-    inside = sum(g.vf for g in _defenders(state, power, order.territory))
-    besieger = Besieger(power, _vf(state, power, order.territory), _engines(state, power, order.territory))
+    inside = sum(g.vf for g in defenders(state, power, order.territory))
+    besieger = Besieger(
+        power, vf_in(state, power, order.territory), engines_in(state, power, order.territory)
+    )
     if not order.pieces and not order.captains:
         if current is None or current.by != power:
             return Refused(
@@ -210,14 +168,14 @@ def siege(
     captain = _captain(state, power, order.captains, order.territory, data, None)
     if isinstance(captain, Refused):
         return captain
-    if _attacks_left(state, captain) <= 0:
+    if attacks_left(state, captain) <= 0:
         return Refused(
             "no-attacks", f"{label(data, CAPTAIN, captain.number)} has led all its attacks this turn (L1727)"
         )
     why = refusal(besieger, Besieged(owner, inside), level)
     if why is not None:
         return Refused("siege-refused", why)
-    state = _led(state, captain, sieging=True)
+    state = led(state, captain, sieging=True)
     route = _route(state, power, order, data)
     record = Siege(territory=order.territory, by=power, since=state.turn, captain=captain.number, route=route)
     who = label(data, CAPTAIN, captain.number)
@@ -231,29 +189,6 @@ def siege(
         besieged=inside,
     )
     return Done(state.with_siege(order.territory, record), (event,), f"siege turn 1, by {route}")
-
-
-def _remove(state: MedioevoState, power: str, territory: str, loss: int) -> MedioevoState:
-    """Take ``loss`` VF of the power in the territory: the ground first, then its transports there
-    in the order they were made (L1760: the default casualty order)."""
-    terr = state.territories[territory]
-    armies = dict(terr.armies)
-    off = min(loss, armies.get(power, 0))
-    armies[power] = armies.get(power, 0) - off
-    loss -= off
-    state = state.evolve(
-        territories={
-            **state.territories,
-            territory: terr.model_copy(update={"armies": {k: v for k, v in armies.items() if v}}),
-        }
-    )
-    for piece in _transports_at(state, power, territory):
-        if loss == 0:
-            break
-        off = min(loss, piece.vf)
-        state = state.with_piece(piece, vf=piece.vf - off)
-        loss -= off
-    return state
 
 
 def _force(
@@ -279,8 +214,8 @@ def assault(
     if isinstance(target, Refused):
         return target
     owner, level = target
-    defenders = _defenders(state, power, order.territory)
-    why = assault_refusal(defenders, level)
+    garrison = defenders(state, power, order.territory)
+    why = assault_refusal(garrison, level)
     if why is not None:
         return Refused("assault-refused", why)
     current = state.siege(order.territory)
@@ -292,16 +227,16 @@ def assault(
     if isinstance(captain, Refused):
         return captain
     continuing = current is not None and current.by == power and current.captain == captain.number
-    if not continuing and _attacks_left(state, captain) <= 0:
+    if not continuing and attacks_left(state, captain) <= 0:
         return Refused(
             "no-attacks", f"{label(data, CAPTAIN, captain.number)} has led all its attacks this turn (L1727)"
         )
-    vf = _vf(state, power, order.territory)
+    vf = vf_in(state, power, order.territory)
     if vf == 0:
         return Refused("no-vf", f"{power} has no VF in {order.territory} to assault with")
-    if not defenders:
+    if not garrison:
         return Refused("undefended", f"nobody defends {order.territory}: no assault is needed (L1679)")
-    inside = split_garrison(defenders, level).inside
+    inside = split_garrison(garrison, level).inside
     leader = Captain(label(data, CAPTAIN, captain.number), captain.level)
     battle = Battle(
         number=f"assault {order.territory}",
@@ -312,13 +247,13 @@ def assault(
     )
     result = fight(battle, dice, data.cards)
     if not continuing:
-        state = _led(state, captain)
-    state = _captains(state, power, captain, result.captains)
+        state = led(state, captain)
+    state = captain_after(state, power, captain, result.captains)
     for f in result.forces:
         if f.lost:
-            state = _remove(state, f.power, order.territory, f.lost)
+            state = remove_vf(state, f.power, order.territory, f.lost)
         if f.prisoners:
-            state = _prisoners(state, f.power, f.side, result, f.prisoners)
+            state = take_prisoners(state, f.power, f.side, result, f.prisoners)
     taken = result.winner is Side.ATTACKER and all(
         f.vf_left == 0 for f in result.forces if f.side is Side.DEFENDER
     )
@@ -339,34 +274,6 @@ def assault(
         rounds=tuple(r.words for r in result.rounds),
     )
     return Done(state, (event,), f"{order.territory} taken" if taken else "repelled")
-
-
-def _captains(
-    state: MedioevoState, power: str, captain: Piece, changes: Sequence[CaptainChange]
-) -> MedioevoState:
-    """The commanding captain's level after the battle (L1776-1782): up (once a turn, recorded in
-    ``promoted``), down, or back to the reserve at 0."""
-    for change in changes:
-        if change.power != power:
-            continue
-        if change.level_after == 0:
-            state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != captain.key()))
-            continue
-        state = state.with_piece(captain, level=change.level_after)
-        if change.level_after > change.level_before:
-            turn = war_turn(state)
-            state = state.evolve(war=turn.model_copy(update={"promoted": (*turn.promoted, key_of(captain))}))
-    return state
-
-
-def _prisoners(state: MedioevoState, power: str, side: Side, result: Any, vf: int) -> MedioevoState:
-    """Prisoners a winner takes (L1772) go to ``PowerState.prisoners``, by the power they were."""
-    other = next((f.power for f in result.forces if f.side is not side and f.lost), None)
-    ps = state.powers.get(power)
-    if other is None or ps is None:
-        return state
-    held = {**ps.prisoners, other: ps.prisoners.get(other, 0) + vf}
-    return state.evolve(powers={**state.powers, power: ps.model_copy(update={"prisoners": held})})
 
 
 def lift_siege(
