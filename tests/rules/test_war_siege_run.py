@@ -59,7 +59,7 @@ def done(outcome: Done | Refused) -> Done:
 def test_a_siege_is_declared_and_recorded_L1908_L1918_L1924() -> None:
     """002 L1908-1918, L1924 (R112, R151, R160): 15 VF and a catapult against 10 VF in a Fortilizio:
     the siege is laid, recorded from this turn with its captain and route, and seen by everyone."""
-    out = done(siege(game(15, 10, "fort"), "hungary", orders.Siege(T, captains=("captain 1",)), DATA, None))
+    out = done(siege(game(15, 10, "fort"), "hungary", orders.Siege(T, captains=CAP), DATA, dice()))
     assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
     assert out.state.war is not None and out.state.war.sieging == (KEY,)  # its action (L1728-1729)
     assert out.state.war.attacks == {KEY: 1}
@@ -70,20 +70,55 @@ def test_a_siege_is_declared_and_recorded_L1908_L1918_L1924() -> None:
     assert again.note == "siege turn 1" and again.state == out.state
 
 
+def test_the_first_siege_turn_s_artillery_L1926_L1930() -> None:
+    """002 L1914, L1926-1930 (R151): in the siege's first turn both sides' engines shoot, the
+    besieger first: its catapult rolls 6 and destroys the defender's, which rolled 1."""
+    theirs = Piece(owner="venice", kind="siege", number=1, level=1, location=T)
+    d = dice(6, 1)
+    out = done(
+        siege(
+            game(15, 10, "fort", CAPTAIN, CATAPULT, theirs), "hungary", orders.Siege(T, captains=CAP), DATA, d
+        )
+    )
+    assert out.state.pieces_of("venice", "siege") == () and out.state.pieces_of("hungary", "siege") == (
+        CATAPULT,
+    )
+    assert [(r.purpose, r.value) for r in d.rolls] == [
+        (f"siege {T} turn 1 artillery besieger", 6),
+        (f"siege {T} turn 1 artillery besieged", 1),
+    ]
+    (event,) = out.events
+    assert isinstance(event, SiegeDeclared) and event.rolls == (6, 1) and len(out.state.sieges) == 1
+
+
+def test_two_trebuchets_bring_a_fort_down_at_once_ex_L1976() -> None:
+    """Ex 002 L1976 (L1946): siege value 4 (2 Trabucchi) against a Fortilizio's 2: the walls go at
+    once and a field battle follows: no siege is recorded, the fort is gone."""
+    trebuchets = [Piece(owner="hungary", kind="siege", number=n, level=2, location=T) for n in (1, 2)]
+    out = done(
+        siege(
+            game(15, 10, "fort", CAPTAIN, *trebuchets), "hungary", orders.Siege(T, captains=CAP), DATA, dice()
+        )
+    )
+    assert out.state.territories[T].buildings == () and out.state.sieges == ()
+    (event,) = out.events
+    assert isinstance(event, SiegeDeclared) and event.walls_fell
+
+
 def test_no_siege_without_superiority_L1910_ex_L1982() -> None:
     """002 L1910, L1924, ex L1982-1984 (R160): 15 VF are not more than the 20 in Napoli's Fortilizio:
     refused with the reason, nothing recorded; no siege either without an engine (L1924, L1998)."""
-    out = siege(game(15, 20, "fort"), "hungary", orders.Siege(T, captains=("captain 1",)), DATA, None)
+    out = siege(game(15, 20, "fort"), "hungary", orders.Siege(T, captains=CAP), DATA, dice())
     assert isinstance(out, Refused) and out.code == "siege-refused"
     assert "15 VF are not more than the 20 besieged" in out.reason
-    bare = siege(game(30, 10, "fort", CAPTAIN), "hungary", orders.Siege(T, captains=CAP), DATA, None)
+    bare = siege(game(30, 10, "fort", CAPTAIN), "hungary", orders.Siege(T, captains=CAP), DATA, dice())
     assert isinstance(bare, Refused) and "siege engine" in bare.reason
 
 
 def test_a_captain_without_attacks_left_lays_no_siege_L1727() -> None:
     """002 L1727: a captain leads as many attacks a turn as its level when the phase began."""
     spent = WarTurn(start_level={KEY: 2}, attacks={KEY: 2})
-    out = siege(game(15, 10, "fort", war=spent), "hungary", orders.Siege(T, captains=CAP), DATA, None)
+    out = siege(game(15, 10, "fort", war=spent), "hungary", orders.Siege(T, captains=CAP), DATA, dice())
     assert isinstance(out, Refused) and out.code == "no-attacks"
 
 

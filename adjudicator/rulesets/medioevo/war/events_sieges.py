@@ -22,12 +22,15 @@ class SiegeDeclared(Event):
     route: str
     vf: int
     besieged: int
+    rolls: tuple[int, ...] = ()  # the artillery's d6, besieger's then besieged's (L1926)
+    walls_fell: bool = False  # L1946: at once, before any reduction
 
     def summary(self) -> str:
+        fell = ": the walls fall at once (L1946)" if self.walls_fell else ""
         return (
             f"{self.power} lays siege to {self.territory} ({self.owner}) by {self.route} "
             f"with {self.captain}: "
-            f"{self.vf} VF against {self.besieged} inside the walls"
+            f"{self.vf} VF against {self.besieged} inside the walls{fell}"
         )
 
 

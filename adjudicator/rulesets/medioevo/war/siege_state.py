@@ -113,3 +113,18 @@ def take_prisoners(state: MedioevoState, power: str, side: Side, result: Any, vf
         return state
     held = {**ps.prisoners, other: ps.prisoners.get(other, 0) + vf}
     return state.evolve(powers={**state.powers, power: ps.model_copy(update={"prisoners": held})})
+
+
+def lose_engines(state: MedioevoState, power: str, territory: str, left: Sequence[int]) -> MedioevoState:
+    """The power's siege engines in the territory once the artillery left ``left`` (levels): the
+    strongest go first (A-14, R152)."""
+    keep = list(left)
+    gone = []
+    for piece in sorted(
+        (p for p in state.pieces_of(power, SIEGE) if p.location == territory), key=lambda p: p.level
+    ):
+        if piece.level in keep:
+            keep.remove(piece.level)
+        else:
+            gone.append(piece.key())
+    return state.evolve(pieces=tuple(p for p in state.pieces if p.key() not in gone)) if gone else state

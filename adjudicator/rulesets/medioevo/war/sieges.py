@@ -42,21 +42,32 @@ from adjudicator.rulesets.medioevo.war.fortress import (
     assault_refusal,
     fortification_level,
     split_garrison,
+    with_walls,
 )
 from adjudicator.rulesets.medioevo.war.records import BOTH, LAND, SEA, SiegeRoute
-from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, refusal, siege_turn
+from adjudicator.rulesets.medioevo.war.siege import (
+    Besieged,
+    Besieger,
+    Ground,
+    Outcome,
+    refusal,
+    siege_step,
+    siege_turn,
+)
 from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
     captain_after,
     defenders,
     engines_in,
     led,
+    lose_engines,
     remove_vf,
     take_prisoners,
     vf_in,
 )
 from adjudicator.rulesets.medioevo.war.transport import stats
 
+CONSTANTINOPLE = "costantinopoli"  # L1948: its walls fall at once only to 2 Bombarde
 Handler = Callable[[MedioevoState, str, Any, DataSet, Dice | None], Done | Refused]
 
 
@@ -172,10 +183,16 @@ def siege(
         return Refused(
             "no-attacks", f"{label(data, CAPTAIN, captain.number)} has led all its attacks this turn (L1727)"
         )
-    why = refusal(besieger, Besieged(owner, inside), level)
-    if why is not None:
-        return Refused("siege-refused", why)
-    state = led(state, captain, sieging=True)
+    if dice is None:
+        return Refused("no-dice", "a siege's artillery needs the game's dice")
+    besieged = Besieged(owner, inside, engines_in(state, owner, order.territory))
+    ground = Ground(order.territory, level, constantinople=order.territory == CONSTANTINOPLE)
+    first = siege_step(dice, f"siege {order.territory}", ground, 1, besieger, besieged)
+    if first.outcome is Outcome.REFUSED and first.artillery is None:
+        return Refused("siege-refused", first.reason)
+    state = led(state, captain, sieging=first.outcome is Outcome.ONGOING)
+    state = lose_engines(state, power, order.territory, first.besieger_engines)
+    state = lose_engines(state, owner, order.territory, first.besieged_engines)
     route = _route(state, power, order, data)
     record = Siege(territory=order.territory, by=power, since=state.turn, captain=captain.number, route=route)
     who = label(data, CAPTAIN, captain.number)
@@ -187,7 +204,18 @@ def siege(
         route=route,
         vf=besieger.vf,
         besieged=inside,
+        rolls=(*first.artillery.besieger_rolls, *first.artillery.besieged_rolls) if first.artillery else (),
+        walls_fell=first.outcome is Outcome.FELL,
     )
+    if first.outcome is Outcome.FELL:  # L1946: the walls go at once, a field battle follows
+        terr = state.territories[order.territory]
+        walls = with_walls(terr.buildings, 0, data)
+        state = state.evolve(
+            territories={**state.territories, order.territory: terr.model_copy(update={"buildings": walls})}
+        )
+        return Done(state, (event,), f"the walls fall at once: {first.reason}; attack the defenders")
+    if first.outcome is Outcome.REFUSED:  # the artillery took the last engine (L1930)
+        return Done(state, (event,), f"no siege after the artillery: {first.reason}")
     return Done(state.with_siege(order.territory, record), (event,), f"siege turn 1, by {route}")
 
 
