@@ -13,9 +13,20 @@ from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Siege, TerritoryState
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
-from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeDeclared, SiegeLifted
+from adjudicator.rulesets.medioevo.war.events_sieges import (
+    AssaultFought,
+    SiegeDeclared,
+    SiegeGoesOn,
+    SiegeLifted,
+)
 from adjudicator.rulesets.medioevo.war.records import WarTurn
-from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS, assault, lift_siege, siege
+from adjudicator.rulesets.medioevo.war.sieges import (
+    SIEGE_HANDLERS,
+    assault,
+    continue_siege,
+    lift_siege,
+    siege,
+)
 
 DATA = default_dataset()
 T = "transilvania"
@@ -174,3 +185,26 @@ def test_lift_siege_costs_the_captain_a_level_L1966_L1780() -> None:
 def test_the_handlers_are_keyed_by_order_class() -> None:
     expected = {orders.Siege: siege, orders.Assault: assault, orders.LiftSiege: lift_siege}
     assert dict(SIEGE_HANDLERS) == expected
+
+
+def sieged(hungary: int, venice: int) -> MedioevoState:
+    """Hungary's siege of Venice's Castello in Transilvania, laid last turn: siege turn 2 now."""
+    return game(hungary, venice, "castle").with_siege(T, Siege(territory=T, by="hungary", since=2, captain=1))
+
+
+def test_a_catapult_reduces_a_castle_to_a_fort_in_siege_turn_2_ex_L1972_L1958() -> None:
+    """Ex 002 L1972, L1950-1958 (R151): the catapult's 1 takes the Castello to a Fortilizio; of 25
+    defenders 20 stay inside and 5 are left outside for the turn's field battle. The siege goes on."""
+    out = done(continue_siege(sieged(40, 25), "hungary", T, DATA, dice()))
+    assert out.state.territories[T].buildings == ("fort",) and len(out.state.sieges) == 1
+    (event,) = out.events
+    assert isinstance(event, SiegeGoesOn) and (event.siege_turn, event.level, event.outside) == (2, 2, 5)
+
+
+def test_a_siege_without_superiority_is_lifted_by_default_ex_L1982_R112() -> None:
+    """Ex 002 L1982-1984, R112: 15 VF against 20 inside: the siege cannot go on and is lifted; the
+    captain loses a level (L1780)."""
+    out = done(continue_siege(sieged(15, 20), "hungary", T, DATA, dice()))
+    assert out.state.sieges == () and out.state.territories[T].buildings == ("castle",)
+    assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
+    assert "15 VF are not more than the 20 besieged" in out.note

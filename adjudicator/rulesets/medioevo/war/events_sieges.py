@@ -35,15 +35,22 @@ class SiegeDeclared(Event):
 
 
 class SiegeGoesOn(Event):
-    """A siege continued by a bare ``SIEGE t`` (R112, R151)."""
+    """A siege going on (R112, R151): its turn, the walls' level after it (0: gone, L1954) and the
+    defenders they no longer hold, for a field battle (L1958)."""
 
     kind: ClassVar[str] = "mu-war-siege-on"
     power: str
     territory: str
     siege_turn: int
+    level: int | None = None
+    outside: int = 0
 
     def summary(self) -> str:
-        return f"{self.power} keeps up the siege of {self.territory} (siege turn {self.siege_turn})"
+        walls = "" if self.level is None else f": walls at level {self.level}"
+        out = f", {self.outside} VF outside" if self.outside else ""
+        return (
+            f"{self.power} keeps up the siege of {self.territory} (siege turn {self.siege_turn}{walls}{out})"
+        )
 
 
 class AssaultFought(Event):

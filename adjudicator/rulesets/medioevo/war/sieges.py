@@ -208,11 +208,7 @@ def siege(
         walls_fell=first.outcome is Outcome.FELL,
     )
     if first.outcome is Outcome.FELL:  # L1946: the walls go at once, a field battle follows
-        terr = state.territories[order.territory]
-        walls = with_walls(terr.buildings, 0, data)
-        state = state.evolve(
-            territories={**state.territories, order.territory: terr.model_copy(update={"buildings": walls})}
-        )
+        state = _walls(state, order.territory, 0, data)
         return Done(state, (event,), f"the walls fall at once: {first.reason}; attack the defenders")
     if first.outcome is Outcome.REFUSED:  # the artillery took the last engine (L1930)
         return Done(state, (event,), f"no siege after the artillery: {first.reason}")
@@ -304,6 +300,29 @@ def assault(
     return Done(state, (event,), f"{order.territory} taken" if taken else "repelled")
 
 
+def _walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> MedioevoState:
+    """The territory's fortification brought to ``level``, removed at 0 (L1952-1954)."""
+    terr = state.territories[territory]
+    walls = with_walls(terr.buildings, level, data)
+    kept = terr.model_copy(update={"buildings": walls})
+    return state.evolve(territories={**state.territories, territory: kept})
+
+
+def _lift(state: MedioevoState, power: str, siege_: Siege, data: DataSet, why: str = "") -> Done:
+    """The siege ends; its captain loses a level, one of level 1 goes back to the reserve (L1780)."""
+    state = state.with_siege(siege_.territory, None)
+    piece = state.piece(power, CAPTAIN, siege_.captain) if siege_.captain is not None else None
+    who, after = "", 0
+    if piece is not None:
+        who, after = label(data, CAPTAIN, piece.number), piece.level - 1
+        if after:
+            state = state.with_piece(piece, level=after)
+        else:
+            state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != piece.key()))
+    event = SiegeLifted(power=power, territory=siege_.territory, captain=who, captain_level=after)
+    return Done(state, (event,), f"siege of {siege_.territory} lifted{': ' + why if why else ''}")
+
+
 def lift_siege(
     state: MedioevoState, power: str, order: orders.LiftSiege, data: DataSet, dice: Dice | None = None
 ) -> Done | Refused:
@@ -312,17 +331,41 @@ def lift_siege(
     current = state.siege(order.territory)
     if current is None or current.by != power:
         return Refused("no-siege", f"{power} has no siege of {order.territory} to lift")
-    state = state.with_siege(order.territory, None)
-    piece = state.piece(power, CAPTAIN, current.captain) if current.captain is not None else None
-    who, after = "", 0
-    if piece is not None:
-        who, after = label(data, CAPTAIN, piece.number), piece.level - 1
-        if after:
-            state = state.with_piece(piece, level=after)
-        else:
-            state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != piece.key()))
-    event = SiegeLifted(power=power, territory=order.territory, captain=who, captain_level=after)
-    return Done(state, (event,), f"siege of {order.territory} lifted")
+    return _lift(state, power, current, data)
+
+
+def continue_siege(
+    state: MedioevoState, power: str, territory: str, data: DataSet, dice: Dice
+) -> Done | Refused:
+    """A later siege turn at the start of the besieger's sub-turn (R112, R151; L1950-1958): the
+    superiority check, the artillery, the immediate fall or one reduction, and the defenders the
+    smaller walls no longer hold named for the field battle (the caller's ATTACK). A siege that may
+    not go on is lifted by default (R112). Nothing happens in the siege's first turn."""
+    current = state.siege(territory)
+    if current is None or current.by != power:
+        return Refused("no-siege", f"{power} has no siege of {territory}")
+    number = siege_turn(current, state.turn)
+    target = _target(state, power, territory, data)
+    if number < 2 or isinstance(target, Refused):
+        return target if isinstance(target, Refused) else Done(state)
+    owner, level = target
+    besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
+    inside = sum(g.vf for g in defenders(state, power, territory))
+    besieged = Besieged(owner, inside, engines_in(state, owner, territory))
+    ground = Ground(territory, level, constantinople=territory == CONSTANTINOPLE)
+    step = siege_step(dice, f"siege {territory}", ground, number, besieger, besieged)
+    state = lose_engines(state, power, territory, step.besieger_engines)
+    state = lose_engines(state, owner, territory, step.besieged_engines)
+    if step.outcome is Outcome.REFUSED:
+        return _lift(state, power, current, data, step.reason)
+    if step.level != level:
+        state = _walls(state, territory, step.level, data)
+    if step.outcome is Outcome.FELL:
+        state = state.with_siege(territory, None)
+    event = SiegeGoesOn(
+        power=power, territory=territory, siege_turn=number, level=step.level, outside=step.outside_vf
+    )
+    return Done(state, (event,), step.reason)
 
 
 SIEGE_HANDLERS: Mapping[type[Order], Handler] = {
