@@ -153,10 +153,17 @@ def test_an_assault_takes_a_tower_L1898_L1904() -> None:
 
 def test_an_assault_repelled_by_blue_and_red_ex_L1870_L1876() -> None:
     """Ex 002 L1870-1876: blue rolls 1d4 = 3, red 1d6 = 4 + 2 for the Fortilizio: blue loses 3, red
-    none (L1904). With 3 VF blue is spent in that round: repelled, the fort stays red's."""
-    out = done(assault(game(3, 8, "fort"), "hungary", orders.Assault(T, captains=CAP), DATA, dice(3, 4)))
+    none (L1904). Blue's 4 VF are aboard its cart: 3 fight and 1 stays aboard (ex L1689, R136), so
+    blue is spent in that round: repelled, the fort stays red's and the cart keeps its 1 VF (L1683)."""
+    cart = Piece(owner="hungary", kind="war_wagon", number=1, level=1, location=T, vf=4)
+    out = done(
+        assault(
+            game(0, 8, "fort", CAPTAIN, cart), "hungary", orders.Assault(T, captains=CAP), DATA, dice(3, 4)
+        )
+    )
     terr = out.state.territories[T]
     assert terr.owner == "venice" and terr.armies == {"venice": 8}
+    assert out.state.piece("hungary", "war_wagon", 1).vf == 1  # type: ignore[union-attr]
     (event,) = out.events
     assert isinstance(event, AssaultFought) and not event.taken and event.attacker_lost == 3
     # the beaten captain loses a level (L1780); the assault is one of its attacks (L1727)

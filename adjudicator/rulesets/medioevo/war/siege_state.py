@@ -64,9 +64,17 @@ def led(state: MedioevoState, captain: Piece, sieging: bool = False) -> Medioevo
     return state.evolve(war=turn.model_copy(update=update))
 
 
+def engaged(state: MedioevoState, power: str, territory: str) -> int:
+    """The VF that fight: those on the ground and aboard, less one kept aboard each loaded
+    transport (ex L1689-1691, R136), which so stays its owner's (L1683)."""
+    loaded = sum(1 for p in transports_at(state, power, territory) if p.vf)
+    return vf_in(state, power, territory) - loaded
+
+
 def remove_vf(state: MedioevoState, power: str, territory: str, loss: int) -> MedioevoState:
     """Take ``loss`` VF of the power in the territory: the ground first, then its transports there
-    in the order they were made (L1760: the default casualty order)."""
+    in the order they were made (L1760: the default casualty order), each keeping the VF that
+    stays aboard (``engaged``)."""
     terr = state.territories[territory]
     armies = dict(terr.armies)
     off = min(loss, armies.get(power, 0))
@@ -81,7 +89,7 @@ def remove_vf(state: MedioevoState, power: str, territory: str, loss: int) -> Me
     for piece in transports_at(state, power, territory):
         if loss == 0:
             break
-        off = min(loss, piece.vf)
+        off = min(loss, max(0, piece.vf - 1))
         state = state.with_piece(piece, vf=piece.vf - off)
         loss -= off
     return state

@@ -58,6 +58,7 @@ from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
     captain_after,
     defenders,
+    engaged,
     engines_in,
     led,
     lose_engines,
@@ -255,7 +256,7 @@ def assault(
         return Refused(
             "no-attacks", f"{label(data, CAPTAIN, captain.number)} has led all its attacks this turn (L1727)"
         )
-    vf = vf_in(state, power, order.territory)
+    vf = engaged(state, power, order.territory)
     if vf == 0:
         return Refused("no-vf", f"{power} has no VF in {order.territory} to assault with")
     if not garrison:
