@@ -104,7 +104,7 @@ def test_the_first_siege_turn_s_artillery_L1926_L1930() -> None:
 
 def test_two_trebuchets_bring_a_fort_down_at_once_ex_L1976() -> None:
     """Ex 002 L1976 (L1946): siege value 4 (2 Trabucchi) against a Fortilizio's 2: the walls go at
-    once and a field battle follows: no siege is recorded, the fort is gone."""
+    once and a field battle follows: no siege is recorded, the fort is gone (R164)."""
     trebuchets = [Piece(owner="hungary", kind="siege", number=n, level=2, location=T) for n in (1, 2)]
     out = done(
         siege(
@@ -114,6 +114,17 @@ def test_two_trebuchets_bring_a_fort_down_at_once_ex_L1976() -> None:
     assert out.state.territories[T].buildings == () and out.state.sieges == ()
     (event,) = out.events
     assert isinstance(event, SiegeDeclared) and event.walls_fell
+
+
+def test_artillery_that_takes_the_last_engine_leaves_no_siege_L1930_R164() -> None:
+    """002 L1926-1930, R164: the defender's trebuchet rolls 5 and destroys the besieger's only
+    catapult (which rolled 1): no siege is recorded, the engine stays lost, the captain is free."""
+    theirs = Piece(owner="venice", kind="siege", number=1, level=2, location=T)
+    state = game(15, 10, "fort", CAPTAIN, CATAPULT, theirs)
+    out = done(siege(state, "hungary", orders.Siege(T, captains=CAP), DATA, dice(1, 5)))
+    assert out.state.sieges == () and out.state.pieces_of("hungary", "siege") == ()
+    assert out.state.war is not None and out.state.war.sieging == ()
+    assert "no siege engine left" in out.note
 
 
 def test_no_siege_without_superiority_L1910_ex_L1982() -> None:
@@ -136,7 +147,7 @@ def test_a_captain_without_attacks_left_lays_no_siege_L1727() -> None:
 def test_an_assault_takes_a_tower_L1898_L1904() -> None:
     """002 L1898-1904: 1d4 = 4 against 1d6 = 1 + 1 for the Torre: the 2 defenders are gone, the
     winner loses half the difference (1, L1758); the territory is Hungary's and its siege ends
-    (L1679). The attacker rolls first; the captain is the siege's (R112)."""
+    (L1679). The attacker rolls first; the captain is the siege's (R112, R165)."""
     state = game(10, 2, "tower").with_siege(T, Siege(territory=T, by="hungary", since=2, captain=1))
     d = dice(4, 1)
     out = done(assault(state, "hungary", orders.Assault(T), DATA, d))
