@@ -24,6 +24,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
+from adjudicator.rulesets.medioevo.war.events_sieges import SIEGE_EVENTS
 
 
 class SetupDone(Event):
@@ -346,6 +347,7 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReserveKept,
     *ECONOMY_EVENTS,
     *WAR_EVENTS,
+    *SIEGE_EVENTS,
     *CARD_EVENTS,
     *AFTERMATH_EVENTS,
 )
