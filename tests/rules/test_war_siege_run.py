@@ -226,3 +226,14 @@ def test_a_siege_without_superiority_is_lifted_by_default_ex_L1982_R112() -> Non
     assert out.state.sieges == () and out.state.territories[T].buildings == ("castle",)
     assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
     assert "15 VF are not more than the 20 besieged" in out.note
+
+
+def test_the_runner_lays_a_siege_from_a_script_L1908_L1918() -> None:
+    """The compressed-mode runner (war/run.py) hands a script's SIEGE step to its handler: the
+    siege of ex L1908-1918 is laid, not refused as a step the judge does not run yet."""
+    from adjudicator.rulesets.medioevo.war.run import run_scripts
+
+    step = orders.ScriptStep(action=orders.Siege(T, captains=CAP))
+    out = run_scripts(game(15, 10, "fort"), {"hungary": [step]}, DATA, dice())
+    assert [r.ok for r in out.results] == [True], out.results
+    assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)

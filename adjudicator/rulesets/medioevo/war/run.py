@@ -40,6 +40,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     SurpriseWar,
     Unload,
 )
+from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS
 
 NOT_YET = "not-yet"
 GUARD, CHAIN, STOPPED = "guard", "chain", "stopped"
@@ -182,5 +183,8 @@ def _act(
         return attacks.attack(state, power, action, data, dice, plans)
     if isinstance(action, NavalAttack) and dice is not None:
         return naval_attack.naval_attack(state, power, action, data, dice, plans)
+    handler = SIEGE_HANDLERS.get(type(action))  # SIEGE, ASSAULT, LIFT SIEGE (war/sieges.py)
+    if handler is not None:
+        return handler(state, power, action, data, dice)
     word = action.canonical().split(" ", 1)[0]
     return Refused(NOT_YET, f"the judge does not run {word} steps yet")
