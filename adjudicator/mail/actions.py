@@ -217,12 +217,12 @@ PLAYER_ACTIONS: dict[str, Action] = {
 
 # ---- GM commands -------------------------------------------------------------------------------
 def process(ctx: Context, cmd: Command) -> str:
-    given = cmd.args[0] if cmd.args else None
-    try:
-        if given is not None and given.upper() == "ROUND":  # every step left in the round
-            done = ctx.judge.process_round(ctx.game.id, now=ctx.now, session=ctx.session)
+    given, judge, game = (cmd.args[0] if cmd.args else None), ctx.judge, ctx.game.id
+    try:  # PROCESS ROUND: every step left in the round
+        if given is not None and given.upper() == "ROUND":
+            done = judge.process_round(game, now=ctx.now, session=ctx.session)
         else:
-            done = ctx.judge._adjudicate(ctx.session, ctx.game, given, force=True, now=ctx.now)
+            done = judge.adjudicate(game, window=given, force=True, now=ctx.now, session=ctx.session)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     return f"Adjudicated {', '.join(done.labels)}; {done.then}"
@@ -246,7 +246,7 @@ def broadcast(ctx: Context, cmd: Command) -> str:
 
 def edit(ctx: Context, cmd: Command) -> str:
     try:
-        _, told = ctx.judge._edit_told(ctx.session, ctx.game, ctx.judge._state(ctx.game), cmd.line)
+        told = ctx.judge.gm_edit(ctx.game.id, cmd.line, session=ctx.session)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     ctx.announcements.append((" ".join(cmd.line.split()), told))
@@ -305,7 +305,7 @@ def extend(ctx: Context, cmd: Command) -> str:
         if whole:
             when = ctx.judge.extend_round(ctx.game.id, hours, now=ctx.now, session=ctx.session)
         else:
-            when = ctx.judge._extend(ctx.session, ctx.game, hours, ctx.now)
+            when = ctx.judge.extend(ctx.game.id, hours, now=ctx.now, session=ctx.session)
         return f"{what} extended to {when_text(when, _gm_zone(ctx))} (every power is told, with an .ics)"
 
     return _clock(ctx, cmd, act)

@@ -66,6 +66,15 @@ class StoreAccess:
         ) -> dict[str, ReportInput]: ...
 
     @contextmanager
+    def _within(self, session: Session | None) -> Iterator[Session]:
+        """The caller's transaction (a GM's mail: all or nothing), else a new one."""
+        if session is not None:
+            yield session
+            return
+        with self._tx() as own:
+            yield own
+
+    @contextmanager
     def _tx(self) -> Iterator[Session]:
         """One writing transaction (on SQLite it holds the write lock from its start: store/db.py)."""
         with (

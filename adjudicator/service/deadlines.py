@@ -12,8 +12,7 @@ leaves its window open, its GM is told once, and the pass goes on (``pass_guard.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -65,15 +64,6 @@ class DeadlineTools(MissTools):
     def _round_row(session: Session, window: Window) -> Window | None:
         """The round's parent row of a step (its deadline is the round's cap), else None."""
         return None if window.parent_id is None else session.get(Window, window.parent_id)
-
-    @contextmanager
-    def _within(self, session: Session | None) -> Iterator[Session]:
-        """The caller's transaction (a GM's mail: all or nothing), else a new one."""
-        if session is not None:
-            yield session
-            return
-        with self._tx() as own:
-            yield own
 
     @staticmethod
     def _check_hours(hours: float) -> None:
@@ -152,12 +142,15 @@ class DeadlineTools(MissTools):
             window = self._window(session, self._game(session, game_id))
             return as_utc(window.deadline) if window.deadline and window.status == "open" else None
 
-    def extend(self, game_id: str, hours: float, *, now: datetime | None = None) -> datetime:
+    def extend(
+        self, game_id: str, hours: float, *, now: datetime | None = None, session: Session | None = None
+    ) -> datetime:
         """Move the open window's deadline later by ``hours`` (from now if it had none); in a round
-        played step by step, the open step's (and the round's cap too, if the step's passes it)."""
+        played step by step, the open step's (and the round's cap too, if the step's passes it).
+        ``session``: the caller's transaction (a GM's mail), else one of its own."""
         now = now or utcnow()
-        with self._tx() as session:
-            return self._extend(session, self._game(session, game_id), hours, now)
+        with self._within(session) as tx:
+            return self._extend(tx, self._game(tx, game_id), hours, now)
 
     def _extend(self, session: Session, game: Game, hours: float, now: datetime) -> datetime:
         """The extension in the caller's transaction (the GM's mail)."""

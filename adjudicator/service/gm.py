@@ -35,16 +35,19 @@ class GmTools(DiceTools):
     """GM tools (loaded dice: dice_tools.py); each method is one transaction."""
 
     # ---- GM tools --------------------------------------------------------------------------
-    def gm_edit(self, game_id: str, command: str, *, announce: bool = False) -> tuple[str, ...]:
+    def gm_edit(
+        self, game_id: str, command: str, *, announce: bool = False, session: Session | None = None
+    ) -> tuple[str, ...]:
         """One GM edit, logged; with ``announce`` the powers it may be told to (R95: those its
-        events are shown to) are mailed what changed. Returns those powers."""
-        with self._tx() as session:
-            game = self._game(session, game_id)
-            _, told = self._edit_told(session, game, self._state(game), command)
+        events are shown to) are mailed what changed. Returns those powers. ``session``: the
+        caller's transaction (a GM's mail, which announces its edits itself), else one of its own."""
+        with self._within(session) as tx:
+            game = self._game(tx, game_id)
+            _, told = self._edit_told(tx, game, self._state(game), command)
             if announce:
-                tag = f"edit.{game.id}.{self._last_event_id(session, game)}"
+                tag = f"edit.{game.id}.{self._last_event_id(tx, game)}"
                 text = f"The GM changed the game:\n  {' '.join(command.split())}\n"
-                self._tell_powers(session, game, tag, "The GM changed the game", text, told)
+                self._tell_powers(tx, game, tag, "The GM changed the game", text, told)
             return told
 
     def broadcast(self, game_id: str, text: str, *, now: datetime | None = None) -> list[str]:

@@ -280,12 +280,19 @@ class Judge(GmTools, DeadlineTools, YourMoveTools, OrderWindows):
 
     # ---- adjudication ----------------------------------------------------------------------
     def adjudicate(
-        self, game_id: str, *, window: str | None = None, force: bool = False, now: datetime | None = None
+        self,
+        game_id: str,
+        *,
+        window: str | None = None,
+        force: bool = False,
+        now: datetime | None = None,
+        session: Session | None = None,
     ) -> Adjudicated:
-        """Resolve the open window (and the automatic ones after it) in one transaction."""
+        """Resolve the open window (and the automatic ones after it) in one transaction: the
+        caller's (``session``, a GM's PROCESS by mail), else one of its own."""
         now = now or utcnow()
-        with self._tx() as session:
-            return self._adjudicate(session, self._game(session, game_id), window, force, now)
+        with self._within(session) as tx:
+            return self._adjudicate(tx, self._game(tx, game_id), window, force, now)
 
     def _adjudicate(
         self, session: Session, game: Game, window: str | None, force: bool, now: datetime
