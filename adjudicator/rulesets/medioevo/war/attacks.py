@@ -16,8 +16,9 @@ and pieces taken (``conquest.spoils``/``dispose``), captains' attack limits (L17
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
@@ -94,6 +95,25 @@ def plan_of(lines: Sequence[PlanLine], name: str) -> tuple[BattlePlan, int]:
     return plan, occupy
 
 
+def force_of(
+    state: MedioevoState, power: str, vf: int, captains: Iterable[Piece], data: DataSet, **more: Any
+) -> Force:
+    """One side of a battle as ``power`` holds it now: its LT, technologies and hand, the
+    ``vf`` that fight and the ``captains`` that lead them; ``more``: the battle's own facts
+    (plan, galleys, ownership …, battle_models.Force)."""
+    held = state.powers[power]
+    leaders = tuple(Captain(label(data, c.kind, c.number), c.level) for c in captains)
+    return Force(
+        power=power,
+        vf=vf,
+        lt=held.tech_level,
+        technologies=frozenset(held.techs),
+        hand=held.cards,
+        captains=leaders,
+        **more,
+    )
+
+
 def attack(
     state: MedioevoState,
     power: str,
@@ -135,42 +155,25 @@ def attack(
     for piece, judged in zip(carriers, entry.checks, strict=True):
         state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
     plan, occupy = plan_of(plans, order.plan)
-    held = state.powers[power]
     fighting = sum(p.vf for p in carriers) - len(carriers)  # R102, R136: 1 VF stays aboard each
     if fighting <= 0:
         return Refused(
             "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
         )
     boats = _defending_carriers(state, defender, target)
-    foe = state.powers[defender]
     turn = war_turn(state)
     number = 1 + sum(turn.battles.values())
     battle = Battle(
         number=number,
         kind=Kind.FIELD,
-        attackers=(
-            Force(
-                power=power,
-                vf=fighting,
-                lt=held.tech_level,
-                technologies=frozenset(held.techs),
-                hand=held.cards,
-                plan=plan,
-                captains=tuple(Captain(label(data, c.kind, c.number), c.level) for c in leaders),
-            ),
-        ),
+        attackers=(force_of(state, power, fighting, leaders, data, plan=plan),),
         defenders=(
-            Force(
-                power=defender,
-                vf=ground(state, defender, target) + sum(p.vf for p in boats),
-                lt=foe.tech_level,
-                technologies=frozenset(foe.techs),
-                hand=foe.cards,
-                captains=tuple(
-                    Captain(label(data, c.kind, c.number), c.level)
-                    for c in state.pieces_of(defender, CAPTAIN)
-                    if c.location == target
-                ),
+            force_of(
+                state,
+                defender,
+                ground(state, defender, target) + sum(p.vf for p in boats),
+                [c for c in state.pieces_of(defender, CAPTAIN) if c.location == target],
+                data,
                 owner=True,
             ),
         ),

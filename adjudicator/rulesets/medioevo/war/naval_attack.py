@@ -24,6 +24,7 @@ from adjudicator.rulesets.medioevo.war.attacks import (
     captains_aboard,
     carriers_named,
     count_attack,
+    force_of,
     fought_event,
     plan_of,
     reread,
@@ -31,7 +32,7 @@ from adjudicator.rulesets.medioevo.war.attacks import (
     take_aboard,
 )
 from adjudicator.rulesets.medioevo.war.battle import fight
-from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Kind, Side
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     Done,
     Refused,
@@ -95,36 +96,29 @@ def naval_attack(
             "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
         )
     plan, _ = plan_of(plans, order.plan)
-    held, foe, turn = state.powers[power], state.powers[defender], war_turn(state)
+    turn = war_turn(state)
     battle = Battle(
         number=1 + sum(turn.battles.values()),
         kind=Kind.NAVAL,
         ground=False,
         attackers=(
-            Force(
-                power=power,
-                vf=fighting,
-                lt=held.tech_level,
-                technologies=frozenset(held.techs),
-                hand=held.cards,
+            force_of(
+                state,
+                power,
+                fighting,
+                leaders,
+                data,
                 plan=plan,
-                captains=tuple(Captain(label(data, c.kind, c.number), c.level) for c in leaders),
                 galleys=tuple(p.level for p in carriers if p.kind == "galley"),
             ),
         ),
         defenders=(
-            Force(
-                power=defender,
-                vf=sum(p.vf for p in ships),
-                lt=foe.tech_level,
-                technologies=frozenset(foe.techs),
-                hand=foe.cards,
-                captains=tuple(
-                    Captain(label(data, c.kind, c.number), c.level)
-                    for s in ships
-                    for c in riders(state, s)
-                    if c.kind == CAPTAIN
-                ),
+            force_of(
+                state,
+                defender,
+                sum(p.vf for p in ships),
+                [c for s in ships for c in riders(state, s) if c.kind == CAPTAIN],
+                data,
                 galleys=tuple(p.level for p in ships if p.kind == "galley"),
                 transports=len(ships),
             ),
