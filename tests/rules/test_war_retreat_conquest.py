@@ -26,6 +26,7 @@ from adjudicator.rulesets.medioevo.war.retreat import (
     Neighbour,
     Retreat,
     Timing,
+    capture,
     default_split,
     neighbours,
     options,
@@ -133,6 +134,18 @@ def test_retreat_during_the_battle_costs_captured_vf_and_a_captain_level_L2059_L
     )
     opts = options(r)
     assert opts.by_land == ("tripolitania",) and not opts.by_ship
+
+
+def test_one_capture_roll_for_the_battle_and_the_retreat_cost_L2059() -> None:
+    """L2059 (A-20, R141): the capture die follows the attacking Captain's level, 1d4/1d6/1d8; an
+    attack without a Captain rolls the d4 and a level over III the d8 (``battle.fight`` and
+    ``retreat_cost`` share ``capture``); the VF taken are at most those fleeing."""
+    d = dice(4, 8)
+    assert capture(d, "battle 1 round 2 capture blue", 3, 0) == (4, 3)
+    assert capture(d, "x", 9, 5) == (8, 8)
+    assert [(r.purpose, r.sides) for r in d.rolls] == [("battle 1 round 2 capture blue", 4), ("x", 8)]
+    cost = retreat_cost(dice(2), "attack djerba", Timing.DURING, 5, attacker_captain=0)
+    assert (cost.roll, cost.captured) == (2, 2)
 
 
 def test_no_retreat_by_land_from_a_land_siege_nor_by_sea_from_a_sea_siege_L2069() -> None:
