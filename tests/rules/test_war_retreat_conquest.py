@@ -1,6 +1,6 @@
 """Retreat, conquest, blockades and supply as pure calculators (seed 002 L1679-1685, L1844-1862,
 L2025-2083, L2235-2278), with every example of these sections. ``war/retreat.py``,
-``war/conquest.py``, ``war/blockade.py``, ``war/supply_war.py``."""
+``war/conquest.py``, ``war/supply_war.py`` (the blockades: test_war_access.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
-from adjudicator.rulesets.medioevo.war.blockade import Fleet, active_blockade, route_refusal, strait_holder
 from adjudicator.rulesets.medioevo.war.conquest import (
     Fate,
     capital_tribute,
@@ -57,51 +56,6 @@ def state(**territories: TerritoryState) -> MedioevoState:
         },
         territories=terrs,
     )
-
-
-# --- blockades (L2025-2033)
-
-
-def test_red_holding_tracia_and_misia_closes_the_dardanelles_ex_L2047() -> None:
-    """Ex L2047 (L2031): red holds Tracia and Misia: no other ship passes the Dardanelli, unless it
-    has a Passage pact with red or one of the shores is taken; red's own ships pass."""
-    owners = {"tracia": "red", "misia": "red"}
-    path = ["mar_di_marmara", "mar_egeo_settentrionale"]
-    why = route_refusal(BOARD, path, owners, "blue", passage=())
-    assert why is not None and "Dardanelli" in why and "Tracia and Misia" in why
-    assert route_refusal(BOARD, path, owners, "red", passage=()) is None
-    assert route_refusal(BOARD, path, owners, "blue", passage={"red"}) is None
-    assert route_refusal(BOARD, path, {"tracia": "blue", "misia": "red"}, "green", passage=()) is None
-    assert strait_holder(BOARD.straits["bosforo"], {"costantinopoli": "red", "misia": "red"}) == "red"
-    assert (
-        strait_holder(BOARD.straits["bosforo"], {"costantinopoli": "barbarians", "misia": "barbarians"})
-        is None
-    )
-
-
-def test_the_bosforo_closes_between_the_black_sea_and_marmara_L2031() -> None:
-    """L2031: whoever holds Costantinopoli and Misia closes the Bosforo to every other power, its
-    allies too unless they have a Passage pact (R155)."""
-    owners = {"costantinopoli": "byzantium", "misia": "byzantium"}
-    path = ["mar_nero_occidentale", "mar_di_marmara", "mar_egeo_settentrionale"]
-    why = route_refusal(BOARD, path, owners, "genoa", passage=())
-    assert why is not None and "Bosforo" in why
-    assert route_refusal(BOARD, path, owners, "genoa", passage={"byzantium"}) is None
-
-
-def test_a_fleet_with_a_galley_blockades_its_zone_against_its_enemies_L2033() -> None:
-    """L2033 (A-27): red's 2 galleys blockade the zone against blue, at war with it: blue's 2
-    galleys stop there, 3 pass; green, at peace with red, is not blockaded."""
-    fleets = [Fleet("red", 2), Fleet("yellow", 0)]
-    war = {frozenset({"red", "blue"})}
-
-    def at_war(a: str, b: str) -> bool:
-        return frozenset({a, b}) in war
-
-    stopped = active_blockade("mar_egeo", fleets, "blue", 2, at_war)
-    assert stopped.blocked and stopped.blockers == ("red",) and "must fight" in stopped.reason
-    assert not active_blockade("mar_egeo", fleets, "blue", 3, at_war).blocked
-    assert not active_blockade("mar_egeo", fleets, "green", 1, at_war).blocked
 
 
 # --- retreat (L2057-2069)
