@@ -36,6 +36,7 @@ from adjudicator.rulesets.medioevo.war.siege import (
     siege_step,
     siege_turn,
 )
+from tests.rules.war_battle import declared
 
 DATA = default_dataset()
 CATAPULT, TREBUCHET, BOMBARD = 1, 2, 3
@@ -98,6 +99,7 @@ def test_blue_assaults_reds_fort_ex_L1870() -> None:
         ("battle assault presburgo round 1 attacker blue", 4),
         ("battle assault presburgo round 1 defender red", 6),
     ]
+    assert all(declared(x.purpose, x.sides) for x in d.rolls)  # docs/war.md §5
 
 
 def test_an_assault_goes_on_until_its_plan_breaks_it_off_L1721() -> None:
@@ -208,6 +210,7 @@ def test_artillery_both_sides_roll_each_engine_besieger_first_L1926() -> None:
         "siege napoli turn 2 artillery besieger",
         "siege napoli turn 2 artillery besieged",
     ]
+    assert all(declared(r.purpose, r.sides) for r in d.rolls)  # docs/war.md §5
     assert step.artillery is not None and step.artillery.besieged_engines == ()
     assert step.outcome is Outcome.REFUSED and "no siege engine left" in step.reason
     miss = artillery(dice(5, 3), "s", (CATAPULT,), (BOMBARD,))
