@@ -55,10 +55,16 @@ def attacks_left(state: MedioevoState, captain: Piece) -> int:
 
 
 def led(state: MedioevoState, captain: Piece, sieging: bool = False) -> MedioevoState:
-    """The captain's action recorded: one attack more, and a siege when it lays one (L1728-1729)."""
+    """The captain's action recorded: one attack more, and a siege when it lays one (L1728-1729).
+    ``captain`` is the piece as it was before the battle: its level is kept as the level the phase
+    began with when none is recorded yet, so a promotion won now adds no attack this turn (L1727,
+    L1778)."""
     turn = war_turn(state)
     key = key_of(captain)
-    update: dict[str, Any] = {"attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1}}
+    update: dict[str, Any] = {
+        "attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1},
+        "start_level": {key: captain.level, **turn.start_level},
+    }
     if sieging and key not in turn.sieging:
         update["sieging"] = (*turn.sieging, key)
     return state.evolve(war=turn.model_copy(update=update))
