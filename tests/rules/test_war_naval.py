@@ -243,3 +243,24 @@ NAVAL ATTACK venice IN mar_tirreno_settentrionale FROM galley 1 WITH captain 1
     assert out.results[1].reason is not None and out.results[1].reason.code == "no-attacks"
     assert "captain 1 has led all its attacks this turn (L1727)" in reasons(out)[1]
     assert len(dice.rolls) == 2  # the first attack's ramming only
+
+
+def test_galleys_do_not_fight_in_a_landing_L2019() -> None:
+    """L2019: galleys take no part in land battles, not even when armies land from a fleet on a
+    coast: Genoa's level III galley lands its VF on Sicily's Sicilia; no ramming, no bonus for
+    the galley's level, the field battle's d6 against d6."""
+    state = game(
+        ship("genoa", 1, "mare_di_calabria", 12, level=3),
+        captain("genoa", "mare_di_calabria"),
+        wars=(("genoa", "sicily"),),
+        territories={"sicilia": TerritoryState(owner="sicily", armies={"sicily": 3})},
+    )
+    out, dice = run(state, [6, 1], genoa="ATTACK sicilia FROM galley 1 WITH captain 1")
+    assert out.results[0].ok, out.results
+    assert [(r.purpose, r.sides) for r in dice.rolls] == [
+        ("battle 1 round 1 attacker genoa", 6),
+        ("battle 1 round 1 defender sicily", 6),
+    ]
+    (battle,) = fought(out)
+    assert battle.rounds[0].startswith("Round 1: genoa d6 6 = 6 against sicily d6 1 = 1")
+    assert out.state.territories["sicilia"].owner == "genoa"
