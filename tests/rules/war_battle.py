@@ -49,7 +49,13 @@ def losses(outcome: BattleOutcome) -> tuple[int, int]:
     return r.attacker_loss, r.defender_loss
 
 
-_SLOTS = {"N": r"(\d+|assault [a-z_]+)", "R": r"\d+", "G": r"\d+", "POWER": r"[a-z0-9_]+", "T": r"[a-z_]+"}
+_SLOTS = {
+    "N": r"(\d+|assault [a-z_]+|siege [a-z_]+)",
+    "R": r"\d+",
+    "G": r"\d+",
+    "POWER": r"[a-z0-9_]+",
+    "T": r"[a-z_]+",
+}
 
 
 def declared(purpose: str, sides: int) -> bool:

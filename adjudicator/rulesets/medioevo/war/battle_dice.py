@@ -190,11 +190,11 @@ def roll_spec(force: Force, cards: tuple[CardEffect, ...], situation: Situation)
 
 def combat_dice_uses(cards: Mapping[str, EmpireCard] | None = None) -> tuple[DieUse, ...]:
     """Every roll phase ``combat`` makes, as ``phase_dice`` declares them (docs/war.md §5): the
-    purposes ``battle.py``, ``battle_naval.py``, ``siege.py`` and ``sieges.py`` roll (``N`` the
-    battle, a number or ``assault T``, or a siege's turn; ``R`` the round; ``G`` the galley; ``T``
-    the territory; ``POWER`` the roller) and each one's die sizes. A round's die is the base (d4
-    attacking walls, L1902; d6 otherwise, L1754) raised by the round cards' ``die_steps``
-    (EROINA, L1703): read from ``cards`` when given, else the printed steps."""
+    purposes ``battle.py``, ``battle_naval.py``, ``siege.py``, ``sieges.py`` and ``siege_turns.py``
+    roll (``N`` the battle: a number, ``assault T`` or ``siege T``, or a siege's turn; ``R`` the
+    round; ``G`` the galley; ``T`` the territory; ``POWER`` the roller) and each one's die sizes.
+    A round's die is the base (d4 attacking walls, L1902; d6 otherwise, L1754) raised by the round
+    cards' ``die_steps`` (EROINA, L1703): read from ``cards`` when given, else the printed steps."""
     steps = {
         int(size)
         for card in (cards or {}).values()
