@@ -1,7 +1,7 @@
 """A siege's later turns on the game state (war/siege_turns.py ``continue_siege``; seed 002
 L1908-2002; rulings R112, R151, R153, R160, R190, R192): the reductions of ex L1972 down to an
 assault on what is left, the walls that fall and the final field battle (L1954, L1956), and a
-siege by sea broken by the besieged's fleet (ex L1986-1992). Pure: states built by hand, loaded
+siege by sea broken by the besieged's fleet (ex L1986-1992, R193). Pure: states built by hand, loaded
 dice."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events import BattleFought
 from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeGoesOn, SiegeLifted
+from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.run import run_scripts
 from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
@@ -97,12 +98,25 @@ def test_walls_reduced_to_nothing_then_the_final_field_battle_takes_the_territor
     assert all(declared(r.purpose, r.sides) for r in d.rolls)  # docs/war.md §5
 
 
+def test_a_besieger_beaten_in_the_siege_turn_s_field_battle_ends_the_siege_L1958_R192() -> None:
+    """L1958 (R192, R142): 26 VF against a Castello reduced to a Fortilizio; the 5 defenders left
+    outside win every roll by 1 until the besiegers are gone. The failed battle costs the captain
+    a level (L1780) and the siege ends, lifted in the public events."""
+    state = besieged(26, 25, "castle", engine(1))
+    out = done(continue_siege(state, "hungary", T, DATA, dice(*[5, 6] * 26)))
+    _, battle, lifted = out.events
+    assert isinstance(battle, BattleFought) and battle.lost == {"hungary": 26, "venice": 0}
+    assert isinstance(lifted, SiegeLifted) and (lifted.captain, lifted.captain_level) == ("captain 1", 1)
+    assert out.state.sieges == () and out.state.territories[T].buildings == ("fort",)
+    assert problems(out.state, DATA) == []
+
+
 def test_the_besieged_fleet_from_caffa_breaks_a_siege_by_sea_ex_L1986_L1992() -> None:
     """Ex L1986-1992 (L2002, L2021, R190): Genoa besieges Byzantium's Costantinopoli by sea, its
     galley and trebuchet in the port. Byzantium's captain with 2 galleys come from Caffa's side of
     the Black Sea and attack the besieging fleet in the port: no ramming in a port, the rounds at
-    once. The besieger's galley, emptied, is a wreck; at Genoa's next siege turn it has no VF
-    left, so no superiority: the siege is lifted (R160, R112)."""
+    once. The besieger's galley, emptied, is a wreck; its captain and trebuchet go with it (ex
+    L1699), so the siege is lifted, nobody commanding it (L1728, R193)."""
     port = "costantinopoli"
     state = war_state(
         ("byzantium", "genoa"),
@@ -136,7 +150,8 @@ def test_the_besieged_fleet_from_caffa_breaks_a_siege_by_sea_ex_L1986_L1992() ->
     assert out.results[0].ok, out.results
     assert d.rolls[0].purpose == "battle 1 round 1 attacker byzantium"  # no ramming in port (L2021)
     assert [w.was for w in out.state.wrecks] == ["genoa galley 1"]
-    lifted = done(continue_siege(out.state, "genoa", port, DATA, dice()))
-    assert out.state.sieges and lifted.state.sieges == ()
-    assert [type(e) for e in lifted.events] == [SiegeLifted]
-    assert "not more than" in lifted.note
+    assert out.state.pieces_of("genoa") == ()  # its captain and trebuchet went with it (R193)
+    assert "genoa loses captain 1 with galley 1, engine 1 with galley 1 (R193)" in out.results[0].note
+    assert problems(out.state, DATA) == []
+    (lifted,) = [e for e in out.events if isinstance(e, SiegeLifted)]
+    assert (lifted.power, lifted.territory) == ("genoa", port) and out.state.sieges == ()

@@ -52,6 +52,7 @@ from adjudicator.rulesets.medioevo.war.movement_state import relations_of, world
 from adjudicator.rulesets.medioevo.war.moves import abandon
 from adjudicator.rulesets.medioevo.war.orders import NavalAttack, PlanLine
 from adjudicator.rulesets.medioevo.war.siege_state import attacks_left, led
+from adjudicator.rulesets.medioevo.war.sieges import leaderless
 
 SHIPS = ("galley", "merchant")
 
@@ -149,19 +150,37 @@ def naval_attack(
     state = take_aboard(state, reread(state, ships), gone - _taken(ships, reread(state, ships)), keep=0)
     state = settle(state, data, power, defender, outcome)
     events: list[Event] = [fought_event(power, defender, place, outcome)]
+    lost_aboard: list[str] = []
     for ship in reread(state, ships):
         if ship.vf == 0:
             name = label(data, ship.kind, ship.number)
+            state, riders_lost = _lose_riders(state, ship, data)
+            lost_aboard += [f"{g} with {name}" for g in riders_lost]
             state = abandon(state, ship, name)
             events.append(TransportAbandoned(power=defender, piece=name, place=place, phase="combat"))
     if outcome.winner is Side.ATTACKER:
         for piece in reread(state, carriers):  # the winners hold the zone (L1661)
             state = relocate(state.with_piece(piece, location=place), piece, place)
             state = spend(state, piece, 0, moved=True)
+    state, lifted = leaderless(state, data)
+    events += lifted
     words = ", ".join(f"{f.power} lost {f.lost + f.captured} VF" for f in outcome.forces)
+    lost = f"; {defender} loses {', '.join(lost_aboard)} (R193)" if lost_aboard else ""
     return Done(
-        state, tuple(events), f"{outcome.winner.value} wins in {len(outcome.rounds)} rounds ({words})"
+        state, tuple(events), f"{outcome.winner.value} wins in {len(outcome.rounds)} rounds ({words}){lost}"
     )
+
+
+def _lose_riders(state: MedioevoState, carrier: Piece, data: DataSet) -> tuple[MedioevoState, list[str]]:
+    """A ship left without VF keeps nothing of its owner's (L1683, ex L1699-1701: only the last VF
+    saves the captain aboard): its captains, siege engines and land transports, with what they
+    carry, leave the board (R193). Their names, for the step's note."""
+    gone: list[str] = []
+    for rider in riders(state, carrier):
+        state, deeper = _lose_riders(state, rider, data)
+        gone += [label(data, rider.kind, rider.number), *deeper]
+        state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != rider.key()))
+    return state, gone
 
 
 def port_refusal(state: MedioevoState, power: str, defender: str, port: str, data: DataSet) -> str | None:

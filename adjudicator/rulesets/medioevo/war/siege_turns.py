@@ -20,7 +20,7 @@ from adjudicator.rulesets.medioevo.war.attacks import fought_event
 from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Kind, Side
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
-from adjudicator.rulesets.medioevo.war.events_sieges import SiegeGoesOn
+from adjudicator.rulesets.medioevo.war.events_sieges import SiegeGoesOn, SiegeLifted
 from adjudicator.rulesets.medioevo.war.fortress import split_garrison
 from adjudicator.rulesets.medioevo.war.siege import (
     Besieged,
@@ -43,6 +43,7 @@ from adjudicator.rulesets.medioevo.war.siege_state import (
 from adjudicator.rulesets.medioevo.war.sieges import (
     CONSTANTINOPLE,
     force_of_power,
+    leaderless,
     lift,
     set_walls,
     target_of,
@@ -87,7 +88,8 @@ def continue_siege(
         state, fought, words = field_battle(state, power, current, owner, step.level, data, dice)
         events += fought
         note = f"{note}; {words}" if words else note
-    return Done(state, tuple(events), note)
+    state, lifted = leaderless(state, data)
+    return Done(state, (*events, *lifted), note)
 
 
 def field_battle(
@@ -132,5 +134,14 @@ def field_battle(
         state = state.with_territory(territory, owner=power).with_siege(territory, None)
         return state, events, f"the field battle is won: {territory} taken (L1679)"
     if vf_in(state, power, territory) == 0:
+        left_captain = state.piece(power, CAPTAIN, captain.number) if captain is not None else None
+        events.append(
+            SiegeLifted(
+                power=power,
+                territory=territory,
+                captain=label(data, CAPTAIN, left_captain.number) if left_captain else "",
+                captain_level=left_captain.level if left_captain else 0,
+            )
+        )
         return state.with_siege(territory, None), events, "the besiegers are gone: the siege ends"
     return state, events, f"the field battle: the {result.winner.value} wins"

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
@@ -298,7 +299,8 @@ def assault(
         defender_lost=sum(f.lost for f in result.forces if f.side is Side.DEFENDER),
         rounds=tuple(r.words for r in result.rounds),
     )
-    return Done(state, (event,), f"{order.territory} taken" if taken else "repelled")
+    state, lifted = leaderless(state, data)
+    return Done(state, (event, *lifted), f"{order.territory} taken" if taken else "repelled")
 
 
 def set_walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> MedioevoState:
@@ -322,6 +324,17 @@ def lift(state: MedioevoState, power: str, siege_: Siege, data: DataSet, why: st
             state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != piece.key()))
     event = SiegeLifted(power=power, territory=siege_.territory, captain=who, captain_level=after)
     return Done(state, (event,), f"siege of {siege_.territory} lifted{': ' + why if why else ''}")
+
+
+def leaderless(state: MedioevoState, data: DataSet) -> tuple[MedioevoState, tuple[Event, ...]]:
+    """Sieges whose captain has left the board (lost aboard a ship, back to the reserve after a
+    battle) are lifted: nobody commands them any more (L1728, R193)."""
+    events: list[Event] = []
+    for current in state.sieges:
+        if current.captain is not None and state.piece(current.by, CAPTAIN, current.captain) is None:
+            done = lift(state, current.by, current, data, "its captain is gone (L1728)")
+            state, events = done.state, [*events, *done.events]
+    return state, tuple(events)
 
 
 def lift_siege(
