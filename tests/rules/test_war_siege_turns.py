@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, Siege
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.run import run_scripts
+from adjudicator.rulesets.medioevo.war.siege_state import attacks_left
 from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
 from adjudicator.rulesets.medioevo.war.sieges import assault
 from tests.rules.war_battle import declared
@@ -75,6 +76,18 @@ def test_a_catapult_takes_a_castle_down_to_a_tower_then_the_walls_are_stormed_ex
     assert isinstance(fought, AssaultFought) and fought.taken
     assert (fought.defender_lost, fought.attacker_lost) == (10, 5)
     assert stormed.state.territories[T].owner == "hungary" and stormed.state.sieges == ()
+
+
+def test_the_siege_turn_is_its_captain_s_action_for_the_turn_L1728_L1729() -> None:
+    """L1728-1729: a captain who besieges does so once a turn and attacks nothing else, whatever
+    his level: once his siege turn has run he has no attack left (level II notwithstanding), and
+    he may still turn his own siege to an assault (L1966, R165)."""
+    state = besieged(40, 20, "castle", engine(1))
+    assert attacks_left(state, CAPTAIN) == 2
+    out = done(continue_siege(state, "hungary", T, DATA, dice()))
+    assert attacks_left(out.state, CAPTAIN) == 0
+    stormed = assault(out.state, "hungary", orders.Assault(T), DATA, dice(*[4, 1] * 10))
+    assert isinstance(stormed, Done) and isinstance(stormed.events[0], AssaultFought)
 
 
 def test_walls_reduced_to_nothing_then_the_final_field_battle_takes_the_territory_L1956_L1954() -> None:

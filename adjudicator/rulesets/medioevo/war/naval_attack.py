@@ -13,7 +13,8 @@ owner's port, or in a barbarian one, are reached only by attacking the port and 
 (``ATTACK``); a power's guest fleet in a third power's port may be attacked there by whoever that
 power lets pass (a Passage pact, ex L2043), or by the port's owner.
 
-Not yet (docs/war.md §11): the captains and engines aboard a ship that becomes a wreck.
+A ship left without VF keeps nothing of its owner's: the captains, engines and land transports
+aboard leave the board with it (ex L1699-1701, R193), and a siege its captain led is lifted.
 """
 
 from __future__ import annotations

@@ -48,9 +48,12 @@ def defenders(state: MedioevoState, power: str, territory: str) -> tuple[Garriso
 
 
 def attacks_left(state: MedioevoState, captain: Piece) -> int:
-    """Attacks the captain may still lead this turn: its level when the phase began (L1727)."""
+    """Attacks the captain may still lead this turn: its level when the phase began (L1727), none
+    once a siege is its action this turn (L1728-1729: it besieges once and attacks nothing else)."""
     turn = war_turn(state)
     key = key_of(captain)
+    if key in turn.sieging:
+        return 0
     return turn.start_level.get(key, captain.level) - turn.attacks.get(key, 0)
 
 

@@ -35,6 +35,7 @@ from adjudicator.rulesets.medioevo.war.siege_state import (
     defenders,
     engaged,
     engines_in,
+    led,
     lose_engines,
     remove_vf,
     take_prisoners,
@@ -74,6 +75,9 @@ def continue_siege(
     state = lose_engines(state, owner, territory, step.besieged_engines)
     if step.outcome is Outcome.REFUSED:
         return lift(state, power, current, data, step.reason)
+    captain = state.piece(power, CAPTAIN, current.captain) if current.captain is not None else None
+    if captain is not None:
+        state = led(state, captain, sieging=True)  # the siege is its action this turn (L1728-1729)
     if step.level != level:
         state = set_walls(state, territory, step.level, data)
     if step.outcome is Outcome.FELL:
