@@ -7,14 +7,21 @@ back from JSON as the store gives them."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from adjudicator.core.dice import Dice
 from adjudicator.core.view import GM
 from adjudicator.report.render import build_document, render_html, render_text
+from adjudicator.rulesets.medioevo.pieces_state import Piece
+from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war.battle_models import BattlePlan, Force, Withdraw
 from adjudicator.rulesets.medioevo.war.events import battle_record
+from adjudicator.rulesets.medioevo.war.events_aftermath import SupplyTrimmed
+from adjudicator.rulesets.medioevo.war.orders import Assault, NavalAttack, ScriptStep
 from adjudicator.rulesets.medioevo.war.report import war_section
+from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 from tests.report.html_check import html_problems
-from tests.report.war_game import report_of, ruleset
+from tests.report.war_game import DATA, report_of, ruleset, start
 from tests.rules.war_battle import attacker, one_round
 
 
@@ -117,3 +124,58 @@ def test_the_public_battle_keeps_the_plans_words_out() -> None:
     detail, rams, notes = battle_record(out)
     assert not any("BALESTRIERE" in n for n in notes)
     assert [r.cards_lost for r in detail] == [(("blue", "BALESTRIERE"),), ()] and rams == ()
+
+
+def _run(state: MedioevoState, power: str, *steps: ScriptStep, dice: tuple[int, ...]) -> RunOutcome:
+    return run_scripts(state, {power: steps}, DATA, Dice(b"s" * 32, "T3.combat", loaded=list(dice)))
+
+
+def test_an_assault_is_told_round_by_round_and_counts_as_a_conquest_L1898_L1904() -> None:
+    """002 L1898-L1904: 1d4 = 4 against 1d6 = 1 + 1 for the Tower; the 2 defenders fall, Hungary
+    loses 1 (half the difference, L1758) and takes Transilvania: under Sieges, in the conquests and
+    the standings; a supply trim at the end of the phase (L2239) under the aftermath."""
+    t = "transilvania"
+    state = start().with_territory(t, armies={"hungary": 10, "venice": 2}, buildings=("tower",))
+    state = state.evolve(pieces=(Piece(owner="hungary", kind="captain", number=1, level=2, location=t),))
+    state = state.with_siege(t, Siege(territory=t, by="hungary", since=2, captain=1))
+    out = _run(state, "hungary", ScriptStep(action=Assault(t)), dice=(4, 1))
+    trim = SupplyTrimmed(
+        territory="pest", limit=30, present=40, removed=(("hungary", 10),), phase="aftermath"
+    )
+    out = replace(out, events=(*out.events, trim))
+    text = render_text(build_document(report_of("france", out), ruleset()))
+    war = _war(text)
+    rows = _text_rows(war)
+    assert ("1", HU, "d4", "4", "4", "1") in rows
+    assert (VE, "d6", "1", "+1 Tower", "2", "2") in rows
+    assert f"{_name('hungary')} takes it." in " ".join(war.split())
+    assert ("transilvania", _name("hungary"), _name("venice"), "by assault") in rows
+    assert war.index("Sieges") < war.index("Conquests") < war.index("After the battles")
+    assert "hungary 10 VF go back to the reserve (L2239)" in war
+    standings = _text_rows(text.split("\nSTANDINGS\n")[1])
+    assert {r[0]: r[3] for r in standings[2:]}[_name("venice")] == "+0 / -1"
+
+
+def test_a_naval_battle_shows_its_ramming_L2010() -> None:
+    """002 L2010-L2016: every galley rams, 1d4 + its level: Hungary's level II galley rolls 4 (6
+    sunk), Venice's two level I galleys 1 and 1 (2 each); Venice's 3 VF all go down before any
+    round, so the battle is its ramming."""
+    galley = Piece(owner="hungary", kind="galley", number=1, level=2, location="mar_ionio", vf=12)
+    captain = Piece(
+        owner="hungary", kind="captain", number=1, level=1, location="mar_ionio", aboard="galley/1"
+    )
+    ships = tuple(
+        Piece(owner="venice", kind="galley", number=n, level=1, location="mare_di_malta", vf=vf)
+        for n, vf in ((1, 2), (2, 1))
+    )
+    state = start().evolve(pieces=(galley, captain, *ships))
+    attack = NavalAttack(power="venice", place="mare_di_malta", pieces=("galley 1",), captains=("captain 1",))
+    step = ScriptStep(action=attack)
+    out = _run(state, "hungary", step, dice=(4, 1, 1))
+    assert out.results[0].ok, out.results
+    war = _war(render_text(build_document(report_of("france", out), ruleset())))
+    assert f"Naval battle in mare_di_malta: {_name('hungary')} attacks {_name('venice')}" in war
+    rows = _text_rows(war)
+    assert (_name("hungary"), "2", "4", "6") in rows
+    assert rows.count((_name("venice"), "1", "1", "2")) == 2
+    assert "Round by round" not in war

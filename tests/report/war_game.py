@@ -81,9 +81,10 @@ def ruleset() -> MedioevoRuleset:
     return MedioevoRuleset()
 
 
-def report_of(viewer: str) -> ReportInput:
-    """``viewer``'s report of the combat window, its events read back as the store gives them."""
-    out = fought()
+def report_of(viewer: str, out: RunOutcome | None = None) -> ReportInput:
+    """``viewer``'s report of the combat window (of ``out``, else of the battle above), its events
+    read back as the store gives them."""
+    out = out or fought()
     rs = ruleset()
     registry = EventRegistry(rs.event_types())
     stored = [registry.load(e.kind, json.loads(json.dumps(e.payload()))) for e in out.events]
