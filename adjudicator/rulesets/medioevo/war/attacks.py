@@ -53,7 +53,7 @@ from adjudicator.rulesets.medioevo.war.cargo_state import (
 )
 from adjudicator.rulesets.medioevo.war.convoy import check_convoy
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
-from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConquered
+from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConquered, battle_record
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
@@ -187,7 +187,7 @@ def attack(
     events: list[Event] = []
     if outcome is not None:
         state = _apply(state, data, power, defender, target, carriers, boats, outcome)
-        events.append(fought_event(power, defender, target, outcome))
+        events.append(fought_event(power, defender, target, outcome, origin=carriers[0].location or ""))
         won = outcome.winner is Side.ATTACKER
     else:
         won = True
@@ -334,7 +334,10 @@ def _conquer(
     ), occupy
 
 
-def fought_event(power: str, defender: str, target: str, outcome: BattleOutcome) -> BattleFought:
+def fought_event(
+    power: str, defender: str, target: str, outcome: BattleOutcome, kind: Kind = Kind.FIELD, origin: str = ""
+) -> BattleFought:
+    detail, rams, notes = battle_record(outcome)
     return BattleFought(
         attacker=power,
         defender=defender,
@@ -345,6 +348,11 @@ def fought_event(power: str, defender: str, target: str, outcome: BattleOutcome)
         captured={f.power: f.captured for f in outcome.forces},
         prisoners={f.power: f.prisoners for f in outcome.forces},
         rounds=tuple(r.words for r in outcome.rounds),
+        battle=kind.value,
+        origin=origin,
+        detail=detail,
+        rams=rams,
+        notes=notes,
         phase="combat",
     )
 
