@@ -16,16 +16,20 @@ from adjudicator.rulesets.medioevo.war.captains import levels_after
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
 from adjudicator.rulesets.medioevo.war.events import BattleFought
 
+CATHEDRAL = "cathedral"
+
 
 def force_of(
     state: MedioevoState, power: str, vf: int, captains: Iterable[Piece], data: DataSet, **more: Any
 ) -> Force:
     """One side of a battle as ``power`` holds it now: its LT, technologies and hand, the
     ``vf`` that fight and the ``captains`` that lead them (one risen this turn rises no more,
-    L1778); ``more``: the battle's own facts (plan, galleys, ownership …, battle_models.Force)."""
+    L1778), the cathedrals it holds (EROINA); ``more``: the battle's own facts (plan, galleys,
+    ownership …, battle_models.Force)."""
     held = state.powers[power]
     promoted = war_turn(state).promoted
     leaders = tuple(Captain(label(data, c.kind, c.number), c.level, key_of(c) in promoted) for c in captains)
+    cathedrals = sum(1 for t in state.owned_by(power) if CATHEDRAL in state.territories[t].usable())
     return Force(
         power=power,
         vf=vf,
@@ -33,6 +37,7 @@ def force_of(
         technologies=frozenset(held.techs),
         hand=held.cards,
         captains=leaders,
+        cathedrals=cathedrals,  # EROINA needs one (L2632)
         **more,
     )
 

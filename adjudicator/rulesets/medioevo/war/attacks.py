@@ -203,6 +203,7 @@ def _fight(
         attackers=(force_of(state, power, fighting, leaders, data, plan=plan),),
         defenders=tuple(d.force for d in sides),
         ground=owner is not None,
+        buildings=bool(state.territories[target].usable()),  # TEMPLARE (L2758)
     )
     fought = any(d.force.vf for d in sides)
     outcome = fight(battle, dice, data.cards) if fought else None

@@ -175,7 +175,8 @@ def defenders(
         out.append(Defender(Force(BARBARIANS, vf, barbarian=True, captains=barbarian_captains)))
         helpers = [p for p in present if _helps(state, data, p, target, "BARBARIANS", False)]
     else:
-        out.append(_defender(state, data, owner, target, attacking, owner=True))
+        built = bool(state.territories[target].usable())  # MONACO defends its buildings (L2725)
+        out.append(_defender(state, data, owner, target, attacking, owner=True, buildings_here=built))
         helpers = [
             p
             for p in present
