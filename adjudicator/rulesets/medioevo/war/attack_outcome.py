@@ -5,6 +5,7 @@ prisoners, cards, PO, captains' levels, and the public ``BattleFought`` event.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -15,8 +16,19 @@ from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, Capta
 from adjudicator.rulesets.medioevo.war.captains import levels_after
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
 from adjudicator.rulesets.medioevo.war.events import BattleFought
+from adjudicator.rulesets.medioevo.war.orders import Attack
 
 CATHEDRAL = "cathedral"
+
+
+@dataclass(frozen=True)
+class Sortie:
+    """An attack step checked so far: who attacks, its order, the transports and the captains."""
+
+    power: str
+    order: Attack
+    carriers: list[Piece]
+    leaders: list[Piece]
 
 
 def force_of(

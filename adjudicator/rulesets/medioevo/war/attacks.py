@@ -12,14 +12,14 @@ applied (``attack_outcome.py``): VF lost, prisoners, captains' levels, cards, PO
 attacked kingdom's co-religionists (R119); on a win with VF left the conquest: owner change,
 ``OCCUPY`` VF put down (L1846), then the spoils, a capital and an heir (``war/spoils.py``).
 
-Not yet (docs/war.md §11): attacks on transports, on fortified territories (SIEGE/ASSAULT steps),
-pre-battle retreats aboard transports (``RETREAT ON``), ``LAST ARMY``, reaction cards.
+An attack on another power's transport in barbarian land is ``war/transport_attack.py``'s (P4).
+Not yet (docs/war.md §11): fortified territories (SIEGE/ASSAULT steps), pre-battle retreats aboard
+transports (``RETREAT ON``), reaction cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
@@ -29,6 +29,7 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, piece_nam
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, spoils
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
+    Sortie,
     count_attack,
     force_of,
     fought_event,
@@ -40,7 +41,6 @@ from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import (
     Battle,
     BattleOutcome,
-    BattlePlan,
     Kind,
     Side,
 )
@@ -63,9 +63,10 @@ from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
+from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
+from adjudicator.rulesets.medioevo.war.transport_attack import transport_attack
 
 NOT_YET = "not-yet"
-DEFAULT_OCCUPY = 1  # L1846: at least 1 VF holds the conquered territory (R100's default)
 __all__ = [  # count_attack … take_aboard: shared with naval_attack.py, which imports them from here
     "NOT_YET",
     "attack",
@@ -94,34 +95,6 @@ def surprise_war(state: MedioevoState, power: str, order: SurpriseWar, data: Dat
     return Done(ledger.state, tuple(ledger.events), f"war on {target} by surprise")
 
 
-def clauses_of(lines: Sequence[PlanLine], name: str) -> list[clauses.PlanClause]:
-    """The clauses of plan ``name``, each slot's latest (§3.2: a later line replaces)."""
-    by_slot: dict[str, clauses.PlanClause] = {}
-    for line in lines:
-        if line.plan == name:
-            by_slot.pop(line.clause.slot, None)
-            by_slot[line.clause.slot] = line.clause
-    return list(by_slot.values())
-
-
-def plan_of(lines: Sequence[PlanLine], name: str) -> tuple[BattlePlan, int]:
-    """The battle plan ``name`` from the PLAN lines, and the VF to occupy with; defaults where a
-    clause is not given (R100). ``CARDS`` by round (1, 2, 3+, ALL; R173)."""
-    plan, occupy = BattlePlan(), DEFAULT_OCCUPY
-    chosen = clauses_of(lines, name)
-    for c in chosen:
-        if isinstance(c, clauses.Withdraw) and c.how.upper() == "AFTER":
-            plan = replace(plan, withdraw=replace(plan.withdraw, after_rounds=c.n))
-        elif isinstance(c, clauses.Withdraw) and c.how.upper() == "BELOW":
-            plan = replace(plan, withdraw=replace(plan.withdraw, below_vf=c.n))
-        elif isinstance(c, clauses.Captains):
-            plan = replace(plan, leaders=c.captains)
-        elif isinstance(c, clauses.Occupy):
-            occupy = c.vf
-    rounds = defence.card_rounds([c for c in chosen if isinstance(c, clauses.Cards)])
-    return replace(plan, rounds=rounds), occupy
-
-
 def attack(
     state: MedioevoState,
     power: str,
@@ -131,21 +104,20 @@ def attack(
     plans: Sequence[PlanLine] = (),
 ) -> Done | Refused:
     """``ATTACK territory FROM transports WITH captains [PLAN p]`` on a power's or the
-    barbarians' unfortified territory."""
+    barbarians' unfortified territory, or on another power's transport (``transport_attack``)."""
     target = order.target
-    if target not in data.board.territories:
-        return Refused(NOT_YET, f"the judge does not run attacks on transports yet ({target})")
     terr = state.territories.get(target, TerritoryState())
     owner = terr.owner
-    if owner == power:
+    land = target in data.board.territories
+    if land and owner == power:
         return Refused("attack", f"{target} is {power}'s own territory")
-    if owner is not None and not state.at_war(power, owner):
+    if land and owner is not None and not state.at_war(power, owner):
         return Refused(
             "not-at-war",
             f"{power} is not at war with {owner}, which holds {target}: a WAR {owner} step"
             " before the attack declares it by surprise (L1568, L636)",
         )
-    if fortification_level(terr.buildings, data):
+    if land and fortification_level(terr.buildings, data):
         return Refused(NOT_YET, f"{target} is fortified: SIEGE and ASSAULT steps are not run yet")
     carriers = carriers_named(state, power, order.pieces, data)
     if isinstance(carriers, Refused):
@@ -157,6 +129,8 @@ def attack(
     busy = captains.refusal(state, leaders, data)
     if busy is not None:
         return busy
+    if not land:
+        return transport_attack(state, Sortie(power, order, carriers, leaders), data, dice, plans)
     # The entry as a move into the target once it is taken: the attack is what lets the transports
     # in (L1655), so the target's owner is not asked (its terrain, river and strait are, L1661).
     taken = terr.model_copy(update={"owner": power})
@@ -171,20 +145,13 @@ def attack(
         )
     for piece, judged in zip(carriers, entry.checks, strict=True):
         state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
-    return _fight(state, power, order, data, dice, plans, carriers, leaders, fighting)
+    return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
 
 
 def _fight(
-    state: MedioevoState,
-    power: str,
-    order: Attack,
-    data: DataSet,
-    dice: Dice,
-    plans: Sequence[PlanLine],
-    carriers: list[Piece],
-    leaders: list[Piece],
-    fighting: int,
+    state: MedioevoState, who: Sortie, data: DataSet, dice: Dice, plans: Sequence[PlanLine], fighting: int
 ) -> Done:
+    power, order, carriers, leaders = who.power, who.order, who.carriers, who.leaders
     target = order.target
     owner = state.territories.get(target, TerritoryState()).owner
     loser = owner or BARBARIANS
@@ -249,7 +216,7 @@ def _after_battle(
     target = order.target
     owner = state.territories[target].owner
     att = outcome.force(power)
-    order_first = defence.losses_order(chosen)
+    order_first = losses_order(chosen)
     state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
     state = defence.apply(state, data, target, sides, outcome)
     state = settle(state, data, power, owner or BARBARIANS, outcome)

@@ -36,6 +36,7 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
 from adjudicator.rulesets.medioevo.war.cargo_state import add_ground, ground, war_turn
 from adjudicator.rulesets.medioevo.war.conquest import DISC_VALUE
 from adjudicator.rulesets.medioevo.war.doctrines import standing
+from adjudicator.rulesets.medioevo.war.plans import card_rounds
 from adjudicator.rulesets.medioevo.war.retreat import Retreat, Timing, neighbours, options
 from adjudicator.rulesets.medioevo.war.siege import Route
 
@@ -50,36 +51,6 @@ class Defender:
     boats: tuple[Piece, ...] = ()  # its transports in the territory: their VF fight (L1731)
     losses: clauses.LossesFirst | clauses.LossesOrder | None = None
     retreat_to: str | None = None  # where its retreating VF go; None: nowhere open
-
-
-def card_rounds(cards: Sequence[clauses.Cards], fortified: bool = False) -> tuple[tuple[str, ...], ...]:
-    """``CARDS r: …`` clauses as ``BattlePlan.rounds`` (the last entry repeats): ``n`` that roll,
-    ``n+`` from it on, ``ALL`` every roll not otherwise named (L1736, L1770). ``IF FORTIFIED``
-    counts only against walls; conditions on the other side's cards are not read (R173)."""
-    exact: dict[int, tuple[str, ...]] = {}
-    onward: dict[int, tuple[str, ...]] = {}
-    every: tuple[str, ...] = ()
-    for c in cards:
-        if c.when is not None and not (c.when == "FORTIFIED" and fortified):
-            continue
-        spec = c.rounds.upper()
-        if spec == "ALL":
-            every = c.cards
-        elif spec.endswith("+"):
-            onward[int(spec[:-1])] = c.cards
-        else:
-            exact[int(spec)] = c.cards
-    if not (exact or onward or every):
-        return ()
-    last = max([*exact, *onward, 0]) + 1
-
-    def at(n: int) -> tuple[str, ...]:
-        if n in exact:
-            return exact[n]
-        starts = [s for s in onward if s <= n]
-        return onward[max(starts)] if starts else every
-
-    return tuple(at(n) for n in range(1, last + 1))
 
 
 def _boats(state: MedioevoState, power: str, target: str) -> tuple[Piece, ...]:
@@ -127,9 +98,17 @@ def _withdraw(doctrine: dict[str, clauses.DefenceClause], own: int, attacking: i
     return Withdraw(below_vf=below, before_battle=leave)
 
 
-def _defender(
-    state: MedioevoState, data: DataSet, power: str, target: str, attacking: int, **more: object
+def defender_at(
+    state: MedioevoState,
+    data: DataSet,
+    power: str,
+    target: str,
+    attacking: int,
+    retreat: bool = True,
+    **more: object,
 ) -> Defender:
+    """``power`` defending at ``target`` with all its VF there (L1731), by its doctrine there;
+    ``retreat`` False where it may not leave (its transports attacked, L1683-1685)."""
     doctrine = standing(state, power, data, place=target)
     boats = _boats(state, power, target)
     vf = _vf_there(state, power, target)
@@ -137,7 +116,7 @@ def _defender(
     cards = [c for c in doctrine.values() if isinstance(c, clauses.Cards)]
     wished = doctrine.get("RETREAT TO")
     places = wished.places if isinstance(wished, clauses.RetreatTo) else ()
-    to = _destination(state, data, power, target, vf, places)
+    to = _destination(state, data, power, target, vf, places) if retreat else None
     withdraw = _withdraw(doctrine, vf, attacking) if to is not None else Withdraw()
     plan = BattlePlan(rounds=card_rounds(cards), withdraw=withdraw)
     force = force_of(state, power, vf, captains, data, plan=plan, **more)
@@ -176,14 +155,14 @@ def defenders(
         helpers = [p for p in present if _helps(state, data, p, target, "BARBARIANS", False)]
     else:
         built = bool(state.territories[target].usable())  # MONACO defends its buildings (L2725)
-        out.append(_defender(state, data, owner, target, attacking, owner=True, buildings_here=built))
+        out.append(defender_at(state, data, owner, target, attacking, owner=True, buildings_here=built))
         helpers = [
             p
             for p in present
             if state.alliance(owner, p) is not None and _helps(state, data, p, target, "ALLIES", True)
         ]
     for p in helpers:
-        out.append(_defender(state, data, p, target, attacking, at_war=state.at_war(p, attacker)))
+        out.append(defender_at(state, data, p, target, attacking, at_war=state.at_war(p, attacker)))
     if owner is None:
         return out[:1] + sorted(out[1:], key=lambda d: _rank(state, data, d.force.power, target, owner))
     return sorted(out, key=lambda d: _rank(state, data, d.force.power, target, owner))
@@ -236,9 +215,3 @@ def apply(
         arrivals = (*turn.arrivals, (d.retreat_to, power, r.retreated))
         state = state.evolve(war=turn.model_copy(update={"arrivals": arrivals}))
     return state
-
-
-def losses_order(lines: Sequence[clauses.PlanClause]) -> tuple[str, ...]:
-    """The attacker's ``LOSSES ORDER`` (its transports whose VF go first, L1760)."""
-    found = [c for c in lines if isinstance(c, clauses.LossesOrder)]
-    return found[-1].pieces if found else ()

@@ -29,7 +29,7 @@ from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece
-from adjudicator.rulesets.medioevo.state import BARBARIANS, SETTLEMENTS, MedioevoState
+from adjudicator.rulesets.medioevo.state import BARBARIANS, SETTLEMENTS, MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war import clauses
 from adjudicator.rulesets.medioevo.war.cargo_state import war_turn
 from adjudicator.rulesets.medioevo.war.conquest import (
@@ -93,25 +93,30 @@ def take_spoils(
     loser: str,
     territory: str,
     taken: Sequence[clauses.Taken] = (),
+    buildings: bool = True,
 ) -> Result:
-    """The conqueror ``power`` disposes of what ``loser`` left in ``territory`` (L1848-1856)."""
-    terr = state.territories[territory]
+    """The conqueror ``power`` disposes of what ``loser`` left in ``territory`` (L1848-1856); with
+    ``buildings`` False only of its pieces (its transports taken in barbarian land, L1858)."""
+    terr = state.territories.get(territory, TerritoryState())
+    if not buildings:
+        terr = terr.model_copy(update={"buildings": ()})
     pieces = [p for p in state.pieces if p.owner == loser and p.location == territory]
     found = spoils(data, terr.buildings, loser, pieces)
     if not found:
         return state, []
     fates = dispose(found, choices(found, taken, data), room(state, data, power, found))
-    buildings = list(terr.buildings)
+    kept = list(terr.buildings)
     words: list[str] = []
     for i, done in enumerate(fates):  # spoils() lists the buildings, then the pieces in order
         if i < len(terr.buildings):
             if done.fate is not Fate.CONQUER:
-                buildings.remove(done.spoil.label)
+                kept.remove(done.spoil.label)
         else:
             state = _piece_taken(state, power, pieces[i - len(terr.buildings)], done.fate)
         words.append(_words(done, loser))
-    damaged = {b: t for b, t in terr.damaged.items() if b in buildings}
-    state = state.with_territory(territory, buildings=tuple(buildings), damaged=damaged)
+    if buildings:
+        damaged = {b: t for b, t in terr.damaged.items() if b in kept}
+        state = state.with_territory(territory, buildings=tuple(kept), damaged=damaged)
     po, florins = sum(t.po for t in fates), sum(t.florins for t in fates)
     held = state.powers[power]
     state = state.with_power(power, honor=held.honor + po, florins=held.florins + florins)
