@@ -13,6 +13,7 @@ from adjudicator.rulesets.medioevo.war.events_aftermath import Inherited, PowerE
 from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear, CapitalTaken, SpoilsTaken
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn
+from adjudicator.rulesets.medioevo.war.spoils import religious_capital
 
 from .test_war_attack_run import DATA, events, game, run
 
@@ -182,3 +183,16 @@ def test_L758_the_pope_gains_double_cb() -> None:
     out, _ = run(state, [6, 1], ATTACK)
     assert out.state.powers["france"].casus_belli == {"hungary": 2}
     assert out.state.powers["venice"].casus_belli == {}
+
+
+def test_L2437_a_religious_capital_taken() -> None:
+    """L2437-2438: taking a religious capital gives the conqueror 1 PO and costs its holder 2;
+    taken from the barbarians it costs nobody."""
+    state = game()
+    taken = religious_capital(state, DATA, "hungary", "venice", "costantinopoli")
+    assert (taken.powers["hungary"].honor, taken.powers["venice"].honor) == (11, 8)
+    assert (
+        religious_capital(state, DATA, "hungary", "barbarians", "costantinopoli").powers["hungary"].honor
+        == 11
+    )
+    assert religious_capital(state, DATA, "hungary", "venice", "transilvania") == state

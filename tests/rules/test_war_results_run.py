@@ -5,7 +5,9 @@ Pure: states built by hand, loaded dice (the setup of test_war_attack_run.py).""
 from __future__ import annotations
 
 from adjudicator.rulesets.medioevo.state import TerritoryState
+from adjudicator.rulesets.medioevo.war.clauses import Cards
 from adjudicator.rulesets.medioevo.war.events import BattleFought
+from adjudicator.rulesets.medioevo.war.plans import card_rounds
 
 from .test_war_attack_run import DATA, events, game, run
 from .test_war_defence_run import doctrine
@@ -74,3 +76,20 @@ def test_ex_L1693_each_side_plays_up_to_its_LT_in_cards() -> None:
     assert "venice d6 1 +1 BALESTRIERE = 2" in words
     assert "EROINA" not in words
     assert DATA.cards["eroina"].timing == "round"  # with a cathedral, only the LT held it back
+
+
+def test_R173_cards_by_round() -> None:
+    """R173 (L1736, L1770): ``n`` is that roll, ``n+`` from it on, ``ALL`` the rolls no other
+    clause names; ``IF FORTIFIED`` only against walls; the last entry repeats."""
+    rounds = card_rounds(
+        [
+            Cards("ALL", ("arciere",)),
+            Cards("2", ("eroina",)),
+            Cards("4+", ("genio",)),
+            Cards("1", ("balestriere",), "FORTIFIED"),
+        ]
+    )
+    assert rounds == (("arciere",), ("eroina",), ("arciere",), ("genio",), ("genio",))
+    walls = card_rounds([Cards("1", ("balestriere",), "FORTIFIED")], fortified=True)
+    assert walls == (("balestriere",), ())
+    assert card_rounds([Cards("1", ("eroina",), "DEFENDER PLAYED 2")]) == ()
