@@ -248,3 +248,25 @@ def test_ex_L1794_cards_by_round_for_the_attacker_and_the_defender() -> None:
     assert "hungary d6 6 +1 BALESTRIERE = 7 against venice d6 2 = 2" in first
     assert "hungary loses 2 VF, venice loses 5 VF" in first
     assert "hungary d6 3 = 3 against venice d6 3 +1 BALESTRIERE = 4" in second
+
+
+def test_L2059_RETREAT_BEFORE_IF_OUTNUMBERED_weighs_the_attack_announced() -> None:
+    """L1717, L2059 (R99): ``RETREAT BEFORE IF OUTNUMBERED 2`` leaves before the first roll when
+    the attacking VF are at least twice its own, with its captain (L2061); against fewer it fights."""
+    state = with_valacchia(game(cart_vf=15, venice=7))
+    state = state.evolve(
+        pieces=(
+            *state.pieces,
+            Piece(owner="venice", kind="captain", number=1, level=1, location="transilvania"),
+        )
+    )
+    state = doctrine(state, "venice", "DOCTRINE RETREAT BEFORE IF OUTNUMBERED 2")
+    out, _ = run(state, [], ATTACK)  # 14 VF fight (15 less the 1 aboard) against 7
+    (fought,) = events(out, BattleFought)
+    assert fought.end == "defenders_retreated"
+    captain = out.state.piece("venice", "captain", 1)
+    assert captain is not None and captain.location == "valacchia"
+    fewer = with_valacchia(game(cart_vf=14, venice=7))
+    out, _ = run(doctrine(fewer, "venice", "DOCTRINE RETREAT BEFORE IF OUTNUMBERED 2"), [6, 1, 6, 1], ATTACK)
+    (fought,) = events(out, BattleFought)
+    assert fought.end == "defenders_eliminated"
