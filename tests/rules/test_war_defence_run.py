@@ -12,6 +12,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Terri
 from adjudicator.rulesets.medioevo.war import clauses as cl
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines, slot_of, standing
 from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConquered
+from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.records import DoctrineClause
@@ -91,8 +92,11 @@ def test_ex_L1812_the_owner_falls_last_and_the_ally_joins_by_declaring_war() -> 
     where France (red), Venice's ally, stands with 50: France defends too (HELP ALLIES by default,
     L1732), declaring war on Hungary on the spot (L1826), first in the side's order, the owner
     last. A 6 against a 1 costs Venice 4 VF, not 5: its last VF falls last (L1816-1818); from then
-    only France defends, and Venice's last VF only when France's are gone (L1820)."""
+    only France defends, and Venice's last VF only when France's are gone (L1820). France's
+    captain there is the beaten side's too: destroyed (L1848, +1 PO)."""
     state = big_cart(allied(game(cart_vf=5), 50), 70)
+    red = Piece(owner="france", kind="captain", number=1, level=1, location="transilvania")
+    state = state.evolve(pieces=(*state.pieces, red))
     out, _ = run(state, [6, 1] * 12, ATTACK)
     assert out.results[0].ok, out.results
     (fought,) = events(out, BattleFought)
@@ -102,6 +106,8 @@ def test_ex_L1812_the_owner_falls_last_and_the_ally_joins_by_declaring_war() -> 
     assert fought.lost == {"hungary": 22, "venice": 5, "france": 50}
     assert out.state.territories["transilvania"].owner == "hungary"
     assert out.state.at_war("france", "hungary")
+    assert not out.state.pieces_of("france")
+    assert [e.items for e in events(out, SpoilsTaken)] == [("france captain 1 destroyed: +1 PO",)]
     assert [(e.declarer, e.target, e.surprise) for e in out.events if isinstance(e, WarDeclared)] == [
         ("france", "hungary", True)
     ]

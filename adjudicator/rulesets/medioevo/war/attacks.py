@@ -197,6 +197,11 @@ def _fight(
     capital = standing(state, owner, data).get("CAPITAL") if owner else None
     choice = {owner: capital.territory} if owner and isinstance(capital, clauses.Capital) else {}
     state, more = spoils.conquered(state, data, power, loser, target, taken, choice)
+    for helper in [d.force.power for d in sides if d.force.power not in (loser, BARBARIANS)]:
+        # the beaten side's helpers leave their pieces there too (L1848: "dello sconfitto")
+        state, also = spoils.take_spoils(state, data, power, helper, target, taken, buildings=False)
+        state = spoils.note_heir(state, data, power, helper)
+        more += also
     return Done(state, (*events, *more), _note(outcome, target, conquered=True))
 
 
