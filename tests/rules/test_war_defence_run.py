@@ -15,7 +15,7 @@ from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConq
 from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
-from adjudicator.rulesets.medioevo.war.records import DoctrineClause
+from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn
 
 from .test_war_attack_run import DATA, events, game, run
 
@@ -276,3 +276,31 @@ def test_L2059_RETREAT_BEFORE_IF_OUTNUMBERED_weighs_the_attack_announced() -> No
     out, _ = run(doctrine(fewer, "venice", "DOCTRINE RETREAT BEFORE IF OUTNUMBERED 2"), [6, 1, 6, 1], ATTACK)
     (fought,) = events(out, BattleFought)
     assert fought.end == "defenders_eliminated"
+
+
+def test_L2063_a_retreat_before_the_battle_aboard_an_unmoved_transport() -> None:
+    """L2063 (R176): before the first roll Venice leaves Transilvania with its VF on the ground
+    walking to Valacchia and its unmoved cart 2 driving there with the 4 VF aboard, so the cart is
+    no spoil. A cart that moved in this Combat may not: it is left empty and taken."""
+    cart = Piece(owner="venice", kind="war_wagon", number=2, level=1, location="transilvania", vf=4)
+    state = with_valacchia(game(cart_vf=15, venice=3))
+    state = state.evolve(pieces=(*state.pieces, cart))
+    state = doctrine(
+        state,
+        "venice",
+        "DOCTRINE RETREAT BEFORE ALWAYS\nDOCTRINE RETREAT TO valacchia\nDOCTRINE RETREAT ON cart 2",
+    )
+    out, _ = run(state, [], ATTACK)
+    moved = out.state.piece("venice", "war_wagon", 2)
+    assert moved is not None and (moved.location, moved.vf) == ("valacchia", 4)
+    assert out.state.territories["valacchia"].armies == {"venice": 5}
+    assert out.state.territories["transilvania"].owner == "hungary"
+    assert not events(out, SpoilsTaken)
+    assert problems(out.state, DATA) == []
+
+    used = state.evolve(war=WarTurn(moved=("venice/war_wagon/2",)))
+    out, _ = run(used, [], ATTACK)
+    assert out.state.piece("venice", "war_wagon", 2) is None
+    assert out.state.territories["valacchia"].armies == {"venice": 9}
+    cap = "no room under the LT cap for another cart (ex L1836): sacked"
+    assert [e.items for e in events(out, SpoilsTaken)] == [(f"venice cart 2 sacked: 50 florins ({cap})",)]

@@ -10,7 +10,8 @@
 * Each defender's doctrine there: ``CARDS`` by round (L1736); ``RETREAT BEFORE`` (``ALWAYS``, or
   ``IF OUTNUMBERED x``: the attacking VF at least x times its own) and ``RETREAT DURING BELOW n``,
   into the first open place of ``RETREAT TO``, else an adjacent territory of its own, else any
-  open one (``retreat.options``, R156); with nowhere to go it does not retreat (R171); ``LOSSES``
+  open one (``retreat.options``, R156), before the battle aboard its unmoved ``RETREAT ON``
+  transport if it can move there (L2063, R176); with nowhere to go it does not retreat (R171); ``LOSSES``
   (R172): the ground first (default), ``ABOARD FIRST``, or ``ORDER`` transports first.
 * The VF retreating go to the ground of their destination with the power's captains standing in
   the territory (L2061), and count as arrivals for the supply trim (L2067, R108).
@@ -33,9 +34,19 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
     Force,
     Withdraw,
 )
-from adjudicator.rulesets.medioevo.war.cargo_state import add_ground, ground, war_turn
+from adjudicator.rulesets.medioevo.war.cargo_state import (
+    add_ground,
+    ground,
+    key_of,
+    mover_in,
+    relocate,
+    spend,
+    war_turn,
+)
 from adjudicator.rulesets.medioevo.war.conquest import DISC_VALUE
+from adjudicator.rulesets.medioevo.war.convoy import check_convoy
 from adjudicator.rulesets.medioevo.war.doctrines import standing
+from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.plans import card_rounds
 from adjudicator.rulesets.medioevo.war.retreat import Retreat, Timing, neighbours, options
 from adjudicator.rulesets.medioevo.war.siege import Route
@@ -51,6 +62,7 @@ class Defender:
     boats: tuple[Piece, ...] = ()  # its transports in the territory: their VF fight (L1731)
     losses: clauses.LossesFirst | clauses.LossesOrder | None = None
     retreat_to: str | None = None  # where its retreating VF go; None: nowhere open
+    retreat_on: Piece | None = None  # an unmoved transport that leaves with them (before the battle)
 
 
 def _boats(state: MedioevoState, power: str, target: str) -> tuple[Piece, ...]:
@@ -122,7 +134,16 @@ def defender_at(
     force = force_of(state, power, vf, captains, data, plan=plan, **more)
     losses = doctrine.get("LOSSES")
     kept = losses if isinstance(losses, clauses.LossesFirst | clauses.LossesOrder) else None
-    return Defender(force, boats, kept, to)
+    aboard = doctrine.get("RETREAT ON")
+    on = _unmoved(state, data, power, target, aboard.piece) if isinstance(aboard, clauses.RetreatOn) else None
+    return Defender(force, boats, kept, to, on if to is not None and withdraw.before_battle else None)
+
+
+def _unmoved(state: MedioevoState, data: DataSet, power: str, target: str, name: str) -> Piece | None:
+    """The doctrine's ``RETREAT ON`` transport, if it stands there and has not moved in this
+    Combat (L2063)."""
+    piece = next((p for p in _boats(state, power, target) if label(data, p.kind, p.number) == name), None)
+    return piece if piece is not None and key_of(piece) not in war_turn(state).moved else None
 
 
 def _helps(state: MedioevoState, data: DataSet, power: str, target: str, whom: str, default: bool) -> bool:
@@ -176,7 +197,7 @@ def _value(data: DataSet, p: Piece) -> int:
 def _lose(state: MedioevoState, data: DataSet, d: Defender, target: str, vf: int) -> MedioevoState:
     """``vf`` of the defender's VF off the board where its doctrine says (L1760, R172)."""
     power = d.force.power
-    boats = [p for p in state.pieces if any(p.key() == b.key() for b in d.boats)]
+    boats = [p for p in state.pieces if any(p.key() == b.key() for b in d.boats) and p.location == target]
     cheapest = sorted(boats, key=lambda p: (_value(data, p), p.number))
     order = [label(data, p.kind, p.number) for p in cheapest]
     first: list[Piece] = []
@@ -190,8 +211,26 @@ def _lose(state: MedioevoState, data: DataSet, d: Defender, target: str, vf: int
         vf -= sum(p.vf for p in first) - sum(p.vf for p in reread(state, first))
     on_ground = min(vf, ground(state, power, target))
     state = add_ground(state, power, target, -on_ground)
-    boats = [p for p in state.pieces if any(p.key() == b.key() for b in d.boats)]
+    boats = [p for p in state.pieces if any(p.key() == b.key() for b in d.boats) and p.location == target]
     return take_aboard(state, boats, vf - on_ground, keep=0, order=order, data=data)
+
+
+def _sail(
+    state: MedioevoState, data: DataSet, d: Defender, target: str, retreated: int
+) -> tuple[MedioevoState, int]:
+    """A retreat before the battle aboard the doctrine's unmoved transport (L2063): it moves to
+    the retreat's destination with the VF it carries, if its PM allow (R176); the VF it took away."""
+    if d.retreat_on is None or d.retreat_to is None or not retreated:
+        return state, 0
+    piece = state.piece(*d.retreat_on.key())
+    if piece is None:
+        return state, 0
+    entry = check_convoy(world_of(data, state), [mover_in(state, data, piece)], (d.retreat_to,))
+    if not entry.ok:
+        return state, 0
+    state = spend(state, piece, entry.checks[0].cost, moved=True)
+    state = relocate(state.with_piece(piece, location=d.retreat_to), piece, d.retreat_to)
+    return state, min(piece.vf, retreated)
 
 
 def apply(
@@ -204,10 +243,11 @@ def apply(
         if not any(f.power == power for f in outcome.forces):
             continue
         r = outcome.force(power)
-        state = _lose(state, data, d, target, r.lost + r.captured + r.retreated)
+        state, sailed = _sail(state, data, d, target, r.retreated)
+        state = _lose(state, data, d, target, r.lost + r.captured + r.retreated - sailed)
         if not r.retreated or d.retreat_to is None:
             continue
-        state = add_ground(state, power, d.retreat_to, r.retreated)
+        state = add_ground(state, power, d.retreat_to, r.retreated - sailed)
         for c in state.pieces_of(power, CAPTAIN):
             if c.location == target and c.aboard is None:
                 state = state.with_piece(c, location=d.retreat_to)
