@@ -13,6 +13,7 @@ from adjudicator.rulesets.medioevo.war.events_aftermath import Inherited, PowerE
 from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear, CapitalTaken, SpoilsTaken
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn
+from adjudicator.rulesets.medioevo.war.report import war_section
 from adjudicator.rulesets.medioevo.war.spoils import religious_capital
 
 from .test_war_attack_run import DATA, events, game, run
@@ -196,3 +197,17 @@ def test_L2437_a_religious_capital_taken() -> None:
         == 11
     )
     assert religious_capital(state, DATA, "hungary", "venice", "transilvania") == state
+
+
+def test_the_report_tells_the_barbarians_and_the_spoils_in_the_attackers_turn() -> None:
+    """R115: the barbarians rising and what the winner did with the spoils are public, told
+    in the attacker's part of the War section."""
+    state = at_banato(game(cart_vf=15, venice=3))
+    state = state.evolve(territories={**state.territories, "rascia": TerritoryState(buildings=("village",))})
+    out, _ = run(state, [6, 1], "ATTACK rascia FROM cart 1 WITH captain 1")
+    section = war_section(out.events, "venice", {})
+    assert section is not None
+    hungary = next(c for c in section.children if c.key == "war-power-hungary")
+    texts = [line.text for line in hungary.lines]
+    assert "2 barbarian VF rise in rascia against hungary (L1643)" in texts
+    assert "hungary in rascia: village conquered" in texts

@@ -359,7 +359,8 @@ class MedioevoRuleset:
         title = f"{view.game} after {window}" if window else f"{view.game}, {view.window} open"
         marked = map_highlights.highlighted(view, names) if highlights else ()
         reader = view.viewer if highlights else None  # a power's own territories, outlined in blue
-        return report_map(self.board, view.data, highlight=marked, title=title, reader=reader)
+        marks = map_highlights.war_marks(view, yours=highlights)  # moves, battles, sieges (war/marks.py)
+        return report_map(self.board, view.data, highlight=marked, title=title, reader=reader, marks=marks)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""

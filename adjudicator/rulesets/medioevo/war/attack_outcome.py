@@ -12,10 +12,10 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_dice import card_key
-from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, Captain, Force
+from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, Captain, Force, Kind
 from adjudicator.rulesets.medioevo.war.captains import levels_after
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
-from adjudicator.rulesets.medioevo.war.events import BattleFought
+from adjudicator.rulesets.medioevo.war.events import BattleFought, battle_record
 from adjudicator.rulesets.medioevo.war.orders import Attack
 
 CATHEDRAL = "cathedral"
@@ -119,7 +119,11 @@ def settle(
     return levels_after(state, data, outcome.captains)
 
 
-def fought_event(power: str, defender: str, target: str, outcome: BattleOutcome) -> BattleFought:
+def fought_event(
+    power: str, defender: str, target: str, outcome: BattleOutcome, kind: Kind = Kind.FIELD, origin: str = ""
+) -> BattleFought:
+    """The public battle, round by round (R115); ``origin``: where the attackers came from."""
+    detail, rams, notes = battle_record(outcome)
     return BattleFought(
         attacker=power,
         defender=defender,
@@ -130,5 +134,10 @@ def fought_event(power: str, defender: str, target: str, outcome: BattleOutcome)
         captured={f.power: f.captured for f in outcome.forces},
         prisoners={f.power: f.prisoners for f in outcome.forces},
         rounds=tuple(r.words for r in outcome.rounds),
+        battle=kind.value,
+        origin=origin,
+        detail=detail,
+        rams=rams,
+        notes=notes,
         phase="combat",
     )

@@ -225,7 +225,8 @@ def _after_battle(
     state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
     state = defence.apply(state, data, target, sides, outcome)
     state = settle(state, data, power, owner or BARBARIANS, outcome)
-    events: list[Event] = [fought_event(power, owner or BARBARIANS, target, outcome)]
+    origin = carriers[0].location if carriers else ""
+    events: list[Event] = [fought_event(power, owner or BARBARIANS, target, outcome, origin=origin)]
     ledger = Ledger(state, data)
     for f in outcome.forces:
         if f.declared_war and f.power in state.powers and not ledger.state.at_war(f.power, power):

@@ -177,7 +177,7 @@ def transport_attack(
         state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
         state = defence.apply(state, data, place, [side], outcome)
         state = settle(state, data, power, owner, outcome)
-        events.append(fought_event(power, owner, place, outcome))
+        events.append(fought_event(power, owner, place, outcome, origin=place))
     left = sum(p.vf for p in transports_at(state, owner, place)) + (
         state.territories[place].armies.get(owner, 0) if place in state.territories else 0
     )
