@@ -93,3 +93,20 @@ def test_R173_cards_by_round() -> None:
     walls = card_rounds([Cards("1", ("balestriere",), "FORTIFIED")], fortified=True)
     assert walls == (("balestriere",), ())
     assert card_rounds([Cards("1", ("eroina",), "DEFENDER PLAYED 2")]) == ()
+
+
+def test_ex_L1713_condottiero_with_tattica_and_genio_with_ingegneria() -> None:
+    """Ex L1713: the attacker plays CONDOTTIERO with TATTICA, +2 to its roll, and GENIO with
+    INGEGNERIA, +2 more: +4 in all (at LT II, two cards a roll, L1736)."""
+    state = game(cart_vf=15, venice=10)
+    techs = (*HARMLESS[:6], "tattica", "ingegneria")
+    state = state.with_power("hungary", techs=techs, cards=("condottiero", "genio"))
+    out, _ = run(
+        state,
+        [1, 6],
+        "PLAN p CARDS 1: CONDOTTIERO, GENIO\nPLAN p WITHDRAW AFTER 1\n"
+        "ATTACK transilvania FROM cart 1 WITH captain 1 PLAN p",
+    )
+    (fought,) = events(out, BattleFought)
+    (words,) = fought.rounds
+    assert "hungary d6 1 +2 CONDOTTIERO +2 GENIO = 5 against venice d6 6 = 6" in words
