@@ -29,6 +29,7 @@ from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
+from adjudicator.rulesets.medioevo.war.rehearsal import with_rehearsal
 from adjudicator.rulesets.medioevo.war.run import run_scripts
 
 AFTERMATH = "aftermath"
@@ -75,8 +76,10 @@ def not_now_issues(lines: Sequence[tuple[int, str]], window: str) -> tuple[LineI
 def parse_combat(
     state: MedioevoState, power: str, lines: Sequence[tuple[int, str]], data: DataSet, strict: bool
 ) -> Submission:
-    """The war parser's reading of ``lines`` (script steps, PLAN and DOCTRINE lines)."""
-    return parse_war_lines(state, power, lines, data, strict)
+    """The war parser's reading of ``lines`` (script steps, PLAN and DOCTRINE lines); on arrival
+    (``strict``) with the script rehearsed on the board as it stands (``war/rehearsal.py``)."""
+    read = parse_war_lines(state, power, lines, data, strict)
+    return with_rehearsal(state, power, lines, read, data) if strict else read
 
 
 def merge(first: Submission, second: Submission) -> Submission:
