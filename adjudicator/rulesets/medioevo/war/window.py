@@ -26,6 +26,7 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.aftermath import aftermath
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
+from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.rehearsal import with_rehearsal
@@ -102,7 +103,7 @@ def resolve_combat(
     state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: Dice, data: DataSet
 ) -> Resolution:
     """Every power's script in turn order, with the sieges it keeps going (docs/war.md §4.2)."""
-    state = open_war_turn(state)
+    state = apply_doctrines(open_war_turn(state), orders)  # DOCTRINE lines stand from now on (R99)
     scripts = {power: tuple(lines) for power, lines in orders.items() if lines}
     outcome = run_scripts(state, scripts, data, dice)
     return Resolution(outcome.state, outcome.events, outcome.results)
