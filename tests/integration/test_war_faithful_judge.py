@@ -1,10 +1,10 @@
 """The faithful combat mode through the judge (war/turns.py, docs/war.md §4.3, R200; issue 16's
 steps, docs/turn-by-turn.md §6-§7), on SQLite and PostgreSQL (the ``judge`` fixture): the war
-window opens as a round with a step per power in turn order (seed 002 L456-458, L1596); the first
-power mails its script into its step, the second mails early (its line waits on the round's row and
-is copied into its step when it opens, checked on the board the first left); both READY, so both
-steps resolve without the deadline; the closing step runs the aftermath and the next turn opens;
-the log replays step by step."""
+window opens as a round with a step per power in turn order (seed 002 L458, L1596); the first
+power mails its script into its step, the second mails early (its lines wait on the round's row and
+are copied into its step when it opens, checked on the board the first left: its ``ASK`` is
+refused there, R202, so its step waits for its deadline); the closing step runs the aftermath
+and the next turn opens; the log replays step by step."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from tests.rules.economy_window import SEED
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 POWERS = ("hungary", "byzantium")  # two, so the windows before the war render few reports
-WAR = (  # ex L1560's first attack (seed 002 L1560-1562), as tests/rules/test_war_faithful.py
+WAR = (  # ex L1560's first attack (seed 002 L1560), as tests/rules/test_war_faithful.py
     "GIVE byzantium transilvania valacchia",
     "PLACE hungary -5 IN transilvania",
     "PLACE byzantium 3 IN transilvania",
@@ -48,7 +48,7 @@ def test_a_faithful_war_window_played_by_mail_step_by_step(judge: Judge) -> None
     def send(power: str, *lines: str):  # type: ignore[no-untyped-def]
         return judge.submit(order_mail("w1", power, secrets[power], *lines), now=T0)
 
-    early = send("byzantium", "IF transilvania HELD BY hungary: LOAD 5 VF ON cart 1", "READY")
+    early = send("byzantium", "IF transilvania HELD BY hungary: LOAD 5 VF ON cart 1", "DOCTRINE ASK", "READY")
     assert early.window == "T1.war" and "early orders for your step" in early.render()
     mine = send(
         "hungary",
@@ -60,8 +60,12 @@ def test_a_faithful_war_window_played_by_mail_step_by_step(judge: Judge) -> None
     )
     assert mine.window == "T1.war.1-hungary" and not mine.rejected and mine.ready
     judge.adjudicate("w1", now=T0)  # everyone in the step is READY: not forced
-    # byzantium's step opened with its early set copied in, READY and clean: it ran at once, and
-    # the closing step (no orders) after it: the next turn is open
+    assert judge.game("w1")[1].label == "T1.war.2-byzantium"
+    copied = judge.current_orders("w1")["byzantium"]  # read strictly on the board hungary left
+    assert copied.source.startswith("early") and not copied.ready  # a line was refused (R202)
+    assert copied.orders == ["IF transilvania HELD BY hungary: LOAD 5 VF ON cart 1"]
+    assert "ASK (a defence step before the first round, R101) is not built yet" in " ".join(copied.issues)
+    judge.adjudicate("w1", force=True, now=T0)  # byzantium's step at its deadline, then the close
     state = judge.state("w1")
     assert isinstance(state, MedioevoState)
     assert state.territories["transilvania"].owner == "hungary"
@@ -69,7 +73,7 @@ def test_a_faithful_war_window_played_by_mail_step_by_step(judge: Judge) -> None
     assert cart is not None and cart.vf == 5  # its guard held on the board hungary's step left
     assert labels(judge) == ["T1.war", "T1.war.1-hungary", "T1.war.2-byzantium", "T1.war.3-close"]
     yourmove = [m.recipient for m in judge.outbox("w1") if m.kind == "notice" and "T1.war." in m.subject]
-    assert yourmove == ["hungary"]  # byzantium's step needed no mail: its early set was READY
+    assert yourmove == ["hungary", "byzantium"]  # byzantium's lists its refused line
     assert judge.game("w1")[1].label.startswith("T2.bids")
     after = judge.state("w1")
     assert isinstance(after, MedioevoState) and after.war is None  # the aftermath closed the phase

@@ -1,10 +1,10 @@
 """The faithful combat mode (war/turns.py; docs/war.md §4.3; rulings R97, R200-R202): with
 ``combat_mode = "faithful"`` the war window is one turn step per power in turn order (seed 002
-L456-458: combat is not played at once; L1596: "il giocatore di turno"), each on the board the
+L458: combat is not played at once; L1596: "il giocatore di turno"), each on the board the
 powers before it left, then the aftermath as the closing step (L2235-L2243). Pure: the window is
 played with ``resolve_steps``, dice loaded.
 
-The war is ex L1560's first attack (seed 002 L1560-1562): Hungary loads captain 1 and 15 VF at
+The war is ex L1560's first attack (seed 002 L1560): Hungary loads captain 1 and 15 VF at
 Pest, moves via Bihar and takes Transilvania from Byzantium (3 VF; a 6 against a 1)."""
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def test_the_closing_step_runs_the_aftermath_L1630_L2235() -> None:
 
 
 def test_a_power_with_no_part_gets_no_step_R200() -> None:
-    """France with no territory, transport or siege has nothing to do in the phase (L1562): its
+    """France with no territory, transport or siege has nothing to do in the phase (L1596-1598): its
     captain and siege engine move only aboard a transport (L1564). A siege it keeps is a part."""
     state = war(FAITHFUL)
     state = state.evolve(

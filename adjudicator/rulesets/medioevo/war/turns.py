@@ -3,8 +3,8 @@ R97, R101, R200-R202): the war window played as issue 16's turn steps (docs/turn
 one per power in turn order, each with its own sub-deadline and seeing the board the powers
 before it left.
 
-Seed 002 L456-458: combat is one of the phases that may not be played at once ("ad eccezione
-delle fasi ... combattimento"): the powers act one after the other in the turn order of phase 1
+Seed 002 L458: combat is one of the phases that may not be played at once ("con l'eccezione di
+... Combattimento", not "contemporaneamente"): the powers act one after the other in the turn order of phase 1
 (L460-474); L1596: "il giocatore di turno" moves and attacks, then the next. The compressed mode
 (``war/run.py: run_scripts``) plays every sub-turn inside one resolution; here each sub-turn is a
 step (``T3.war.1-hungary``), resolved with its actor's orders alone (``war/window.py`` calls
@@ -32,7 +32,7 @@ from adjudicator.rulesets.medioevo.war.run import turn_order
 
 def has_part(state: MedioevoState, power: str) -> bool:
     """Whether ``power`` has something to do in the combat phase (R200): a territory it holds
-    (its ground VF there may be loaded, L1566), a transport (the only pieces that move, L1562),
+    (its ground VF there may be loaded, L1566), a transport (the pieces that move and attack, L1596-1598),
     or a siege it keeps going (L1950-1958)."""
     return (
         bool(state.owned_by(power))
