@@ -105,16 +105,25 @@ def test_the_first_siege_turn_s_artillery_L1926_L1930() -> None:
 
 def test_two_trebuchets_bring_a_fort_down_at_once_ex_L1976() -> None:
     """Ex 002 L1976 (L1946): siege value 4 (2 Trabucchi) against a Fortilizio's 2: the walls go at
-    once and a field battle follows: no siege is recorded, the fort is gone (R164)."""
+    once and the final field battle follows in the same step ("si passa alla Battaglia campale
+    finale"): 6 against 1 twice, the 10 defenders lose 5 a round, the besieger 2 (L1758); no siege is
+    recorded, the fort is gone (R164), the territory is taken (L1679) and the captain wins a level."""
     trebuchets = [Piece(owner="hungary", kind="siege", number=n, level=2, location=T) for n in (1, 2)]
+    d = dice(6, 1, 6, 1)
     out = done(
-        siege(
-            game(15, 10, "fort", CAPTAIN, *trebuchets), "hungary", orders.Siege(T, captains=CAP), DATA, dice()
-        )
+        siege(game(15, 10, "fort", CAPTAIN, *trebuchets), "hungary", orders.Siege(T, captains=CAP), DATA, d)
     )
-    assert out.state.territories[T].buildings == () and out.state.sieges == ()
-    (event,) = out.events
+    terr = out.state.territories[T]
+    assert (terr.owner, terr.buildings, terr.armies, out.state.sieges) == ("hungary", (), {"hungary": 11}, ())
+    event, battle = out.events
     assert isinstance(event, SiegeDeclared) and event.walls_fell
+    assert isinstance(battle, BattleFought) and battle.lost == {"hungary": 4, "venice": 10}
+    assert "taken (L1679)" in out.note
+    assert [r.purpose for r in d.rolls][:2] == [
+        f"battle siege {T} round 1 attacker hungary",
+        f"battle siege {T} round 1 defender venice",
+    ]
+    assert out.state.piece("hungary", "captain", 1).level == 3  # type: ignore[union-attr]
 
 
 def test_artillery_that_takes_the_last_engine_leaves_no_siege_L1930_R164() -> None:

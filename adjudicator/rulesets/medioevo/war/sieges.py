@@ -26,7 +26,7 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, pi
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.battle import fight
-from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Kind, Side
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     CARRIED,
     Done,
@@ -56,6 +56,7 @@ from adjudicator.rulesets.medioevo.war.siege import (
     siege_step,
     siege_turn,
 )
+from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power
 from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
     captain_after,
@@ -210,21 +211,16 @@ def siege(
         rolls=(*first.artillery.besieger_rolls, *first.artillery.besieged_rolls) if first.artillery else (),
         walls_fell=first.outcome is Outcome.FELL,
     )
-    if first.outcome is Outcome.FELL:  # L1946: the walls go at once, a field battle follows
+    if first.outcome is Outcome.FELL:  # L1946: the walls go at once and the final field battle follows
         state = set_walls(state, order.territory, 0, data)
-        return Done(state, (event,), f"the walls fall at once: {first.reason}; attack the defenders")
+        state, fought, words = field_battle(state, power, record, owner, 0, data, dice)
+        fought = [e for e in fought if not isinstance(e, SiegeLifted)]  # no siege was recorded
+        state, lifted = leaderless(state, data)
+        note = f"the walls fall at once: {first.reason}" + (f"; {words}" if words else "")
+        return Done(state.with_siege(order.territory, None), (event, *fought, *lifted), note)
     if first.outcome is Outcome.REFUSED:  # the artillery took the last engine (L1930)
         return Done(state, (event,), f"no siege after the artillery: {first.reason}")
     return Done(state.with_siege(order.territory, record), (event,), f"siege turn 1, by {route}")
-
-
-def force_of_power(
-    state: MedioevoState, power: str, vf: int, captains: tuple[Captain, ...] = (), owner: bool = False
-) -> Force:
-    ps = state.powers.get(power)
-    techs = frozenset(ps.techs) if ps else frozenset()
-    lt = max(1, ps.tech_level) if ps else 1
-    return Force(power=power, vf=vf, lt=lt, technologies=techs, captains=captains, owner=owner)
 
 
 def assault(
