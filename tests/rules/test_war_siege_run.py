@@ -252,3 +252,29 @@ def test_the_runner_lays_a_siege_from_a_script_L1908_L1918() -> None:
     out = run_scripts(game(15, 10, "fort"), {"hungary": [step]}, DATA, dice())
     assert [r.ok for r in out.results] == [True], out.results
     assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+
+
+def test_the_siege_s_first_field_battle_beats_the_defenders_outside_ex_L1878_L1914() -> None:
+    """Ex 002 L1878-1882, L1914, L1920-1924: 12 VF and a Torre: the 10 inside, 2 outside; the SIEGE
+    step fights the 2 first (6 against 1: the 2 are gone, the winner loses half of 2, 1; L1758,
+    L1762), then lays the siege on the 10 inside, all as one attack of the captain (L1906)."""
+    d = dice(6, 1)
+    out = done(siege(game(30, 12, "tower"), "hungary", orders.Siege(T, captains=CAP), DATA, d))
+    assert out.state.territories[T].armies == {"hungary": 29, "venice": 10}
+    assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+    battle, declared = out.events
+    assert isinstance(battle, BattleFought) and battle.lost == {"hungary": 1, "venice": 2}
+    assert isinstance(declared, SiegeDeclared) and (declared.vf, declared.besieged) == (29, 10)
+    assert d.rolls[0].purpose == f"battle siege {T} round 1 attacker hungary"
+    assert out.state.war is not None and out.state.war.attacks == {KEY: 1}
+
+
+def test_no_siege_while_the_defenders_outside_stand_L1922() -> None:
+    """002 L1922-1924: the 12 VF outside a Torre's 10 win every roll by 1 against 3 besiegers: the
+    besiegers are gone, the captain loses a level (L1780), and no siege is laid."""
+    out = done(siege(game(3, 22, "tower"), "hungary", orders.Siege(T, captains=CAP), DATA, dice(*[5, 6] * 3)))
+    assert out.state.sieges == () and out.state.territories[T].armies == {"venice": 22}
+    (battle,) = out.events
+    assert isinstance(battle, BattleFought) and battle.lost["hungary"] == 3
+    assert "no siege while defenders stand outside" in out.note
+    assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
