@@ -179,3 +179,14 @@ def test_a_naval_battle_shows_its_ramming_L2010() -> None:
     assert (_name("hungary"), "2", "4", "6") in rows
     assert rows.count((_name("venice"), "1", "1", "2")) == 2
     assert "Round by round" not in war
+
+
+def test_what_happened_points_to_the_war_section_instead_of_telling_the_battle_twice() -> None:
+    """The battle, the moves and the failed step are told once, in the War section; "What
+    happened" says where, once, under the combat phase (its dice lines stay, for the audit)."""
+    text, _ = _texts("hungary")
+    happened = text.split("WHAT HAPPENED", 1)[1].split("\nWAR\n", 1)[0]
+    assert happened.count("Told in full in the section “War” below.") == 1
+    war = text.split("\nWAR\n", 1)[1]
+    for told in ("Battle of transilvania", "loads captain 1 on cart 1", "moves cart 1 via pest - bihar"):
+        assert told in war and told not in happened, told

@@ -15,7 +15,7 @@ from adjudicator.report.document import Line, Section, Table
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections, phase_of
 from adjudicator.rulesets.medioevo.report_ledger import ledger
-from adjudicator.rulesets.medioevo.war.report import war_section, won_and_lost
+from adjudicator.rulesets.medioevo.war.report import is_war_event, war_section, won_and_lost
 
 
 def _names(items: list[str] | tuple[str, ...]) -> str:
@@ -225,4 +225,6 @@ def report_sections(report: ReportInput, kingdoms: Mapping[str, str]) -> Ruleset
     sections.append(standings(report, names))
     if report.view.data.get("over"):
         sections.append(Section(key="over", title="The game is over", lines=(Line("No further windows."),)))
-    return RulesetSections(phase_tables=_phase_tables(report, names), sections=tuple(sections))
+    told_in = {e.kind: war.title for e in report.view.events if is_war_event(e)} if war is not None else {}
+    tables = _phase_tables(report, names)
+    return RulesetSections(phase_tables=tables, sections=tuple(sections), told_in=told_in)

@@ -245,7 +245,7 @@ class MedioevoRuleset:
         if COMBAT in phases:
             war = war_window.parse_combat(_mu(state), power, war_lines, self.data, strict)
         else:
-            war = Submission(issues=war_window.not_now_issues(war_lines, label))
+            war = Submission(issues=war_window.not_now_issues(war_lines, label, not_now))
         submission = parse_lines(
             _mu(state),
             power,

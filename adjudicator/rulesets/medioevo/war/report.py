@@ -29,6 +29,12 @@ from adjudicator.rulesets.medioevo.war.events import (
     TransportMoved,
 )
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
+from adjudicator.rulesets.medioevo.war.events_conquest import (
+    CONQUEST_EVENTS,
+    BarbariansAppear,
+    CapitalTaken,
+    SpoilsTaken,
+)
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
     SiegeDeclared,
@@ -69,6 +75,7 @@ def is_war_event(event: Event) -> bool:
             AssaultFought,
             *SIEGES,
             TerritoryConquered,
+            *CONQUEST_EVENTS,
             *AFTERMATH_EVENTS,
         ),
     )
@@ -109,6 +116,9 @@ def war_section(events: Sequence[Event], viewer: str, names: Mapping[str, str]) 
             subturns.setdefault(e.power, _SubTurn()).lines.append(failed_line(e, viewer))
         elif isinstance(e, SIEGES):
             sieges.append(Line(siege_text(e)))
+        elif isinstance(e, BarbariansAppear | SpoilsTaken | CapitalTaken):  # war/events_conquest.py
+            who = e.attacker if isinstance(e, BarbariansAppear) else e.power
+            subturns.setdefault(who, _SubTurn()).lines.append(Line(e.summary()))
         elif isinstance(e, TerritoryConquered):
             conquests.append(
                 (e.territory, _name(names, e.power), _name(names, e.taken_from), str(e.occupying))
