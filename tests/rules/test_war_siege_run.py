@@ -105,16 +105,25 @@ def test_the_first_siege_turn_s_artillery_L1926_L1930() -> None:
 
 def test_two_trebuchets_bring_a_fort_down_at_once_ex_L1976() -> None:
     """Ex 002 L1976 (L1946): siege value 4 (2 Trabucchi) against a Fortilizio's 2: the walls go at
-    once and a field battle follows: no siege is recorded, the fort is gone (R164)."""
+    once and the final field battle follows in the same step ("si passa alla Battaglia campale
+    finale"): 6 against 1 twice, the 10 defenders lose 5 a round, the besieger 2 (L1758); no siege is
+    recorded, the fort is gone (R164), the territory is taken (L1679) and the captain wins a level."""
     trebuchets = [Piece(owner="hungary", kind="siege", number=n, level=2, location=T) for n in (1, 2)]
+    d = dice(6, 1, 6, 1)
     out = done(
-        siege(
-            game(15, 10, "fort", CAPTAIN, *trebuchets), "hungary", orders.Siege(T, captains=CAP), DATA, dice()
-        )
+        siege(game(15, 10, "fort", CAPTAIN, *trebuchets), "hungary", orders.Siege(T, captains=CAP), DATA, d)
     )
-    assert out.state.territories[T].buildings == () and out.state.sieges == ()
-    (event,) = out.events
+    terr = out.state.territories[T]
+    assert (terr.owner, terr.buildings, terr.armies, out.state.sieges) == ("hungary", (), {"hungary": 11}, ())
+    event, battle = out.events
     assert isinstance(event, SiegeDeclared) and event.walls_fell
+    assert isinstance(battle, BattleFought) and battle.lost == {"hungary": 4, "venice": 10}
+    assert "taken (L1679)" in out.note
+    assert [r.purpose for r in d.rolls][:2] == [
+        f"battle siege {T} round 1 attacker hungary",
+        f"battle siege {T} round 1 defender venice",
+    ]
+    assert out.state.piece("hungary", "captain", 1).level == 3  # type: ignore[union-attr]
 
 
 def test_artillery_that_takes_the_last_engine_leaves_no_siege_L1930_R164() -> None:
@@ -243,3 +252,29 @@ def test_the_runner_lays_a_siege_from_a_script_L1908_L1918() -> None:
     out = run_scripts(game(15, 10, "fort"), {"hungary": [step]}, DATA, dice())
     assert [r.ok for r in out.results] == [True], out.results
     assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+
+
+def test_the_siege_s_first_field_battle_beats_the_defenders_outside_ex_L1878_L1914() -> None:
+    """Ex 002 L1878-1882, L1914, L1920-1924: 12 VF and a Torre: the 10 inside, 2 outside; the SIEGE
+    step fights the 2 first (6 against 1: the 2 are gone, the winner loses half of 2, 1; L1758,
+    L1762), then lays the siege on the 10 inside, all as one attack of the captain (L1906)."""
+    d = dice(6, 1)
+    out = done(siege(game(30, 12, "tower"), "hungary", orders.Siege(T, captains=CAP), DATA, d))
+    assert out.state.territories[T].armies == {"hungary": 29, "venice": 10}
+    assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+    battle, declared = out.events
+    assert isinstance(battle, BattleFought) and battle.lost == {"hungary": 1, "venice": 2}
+    assert isinstance(declared, SiegeDeclared) and (declared.vf, declared.besieged) == (29, 10)
+    assert d.rolls[0].purpose == f"battle siege {T} round 1 attacker hungary"
+    assert out.state.war is not None and out.state.war.attacks == {KEY: 1}
+
+
+def test_no_siege_while_the_defenders_outside_stand_L1922() -> None:
+    """002 L1922-1924: the 12 VF outside a Torre's 10 win every roll by 1 against 3 besiegers: the
+    besiegers are gone, the captain loses a level (L1780), and no siege is laid."""
+    out = done(siege(game(3, 22, "tower"), "hungary", orders.Siege(T, captains=CAP), DATA, dice(*[5, 6] * 3)))
+    assert out.state.sieges == () and out.state.territories[T].armies == {"venice": 22}
+    (battle,) = out.events
+    assert isinstance(battle, BattleFought) and battle.lost["hungary"] == 3
+    assert "no siege while defenders stand outside" in out.note
+    assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]

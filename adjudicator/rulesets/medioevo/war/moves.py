@@ -43,6 +43,7 @@ from adjudicator.rulesets.medioevo.war.events import (
 from adjudicator.rulesets.medioevo.war.movement_state import captains_at, mover_of, world_of
 from adjudicator.rulesets.medioevo.war.orders import Claim, Load, Move, Unload
 from adjudicator.rulesets.medioevo.war.records import Wreck
+from adjudicator.rulesets.medioevo.war.siege import Route, blocks
 from adjudicator.rulesets.medioevo.war.transport import LAND, Mover, World, stats
 
 
@@ -224,6 +225,9 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
         check = check_convoy(world, movers, order.via)
     if not check.ok:
         return Refused("move", check.reason)
+    shut = siege_shut(state, data, pieces, check.path)
+    if shut is not None:
+        return Refused("move", shut)
     end = check.path[-1]
     for piece, judged in zip(pieces, check.checks, strict=True):
         state = state.with_piece(piece, location=end)
@@ -239,6 +243,26 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
         phase="combat",
     )
     return Done(state, (event,), note)
+
+
+def siege_shut(state: MedioevoState, data: DataSet, pieces: list[Piece], path: tuple[str, ...]) -> str | None:
+    """Why a besieged fortification keeps these transports in or out, or None (L1968-1970,
+    L1994-1996, ex L1974): a siege by land shuts the land side, by sea the port, by both every
+    way; the besieger's own transports are its siege, not shut in. ``path`` the places the move
+    goes through and ends in; the place it starts from counts too (leaving)."""
+    for piece in pieces:
+        way = stats(data, mover_in(state, data, piece)).domain
+        for place in dict.fromkeys((piece.location, *path)):
+            siege_ = state.siege(place)
+            if siege_ is None or siege_.by == piece.owner or not blocks(Route(siege_.route), way):
+                continue
+            name = data.board.territories[place].name if place in data.board.territories else place
+            what = "ship" if way == "sea" else "land transport"
+            return (
+                f"{name} is besieged by {siege_.route}: no {what} may leave or enter it "
+                "that way (L1968-1970, L1996)"
+            )
+    return None
 
 
 def claim(state: MedioevoState, power: str, order: Claim, data: DataSet) -> Done | Refused:

@@ -26,7 +26,7 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, pi
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.battle import fight
-from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Kind, Side
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     CARRIED,
     Done,
@@ -56,6 +56,7 @@ from adjudicator.rulesets.medioevo.war.siege import (
     siege_step,
     siege_turn,
 )
+from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power
 from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
     captain_after,
@@ -188,10 +189,18 @@ def siege(
         )
     if dice is None:
         return Refused("no-dice", "a siege's artillery needs the game's dice")
+    outside = _outside_first(state, power, captain, owner, level, besieger, data, dice)
+    if isinstance(outside, Done):
+        return outside
+    state, fought = outside
+    inside = sum(g.vf for g in defenders(state, power, order.territory))
+    besieger = Besieger(power, vf_in(state, power, order.territory), besieger.engines)
     besieged = Besieged(owner, inside, engines_in(state, owner, order.territory))
     ground = Ground(order.territory, level, constantinople=order.territory == CONSTANTINOPLE)
     first = siege_step(dice, f"siege {order.territory}", ground, 1, besieger, besieged)
     if first.outcome is Outcome.REFUSED and first.artillery is None:
+        if fought:  # the field battle outside stands; no siege follows it (L1924)
+            return Done(led(state, captain), fought, f"no siege after the field battle: {first.reason}")
         return Refused("siege-refused", first.reason)
     state = led(state, captain, sieging=first.outcome is Outcome.ONGOING)
     state = lose_engines(state, power, order.territory, first.besieger_engines)
@@ -210,21 +219,48 @@ def siege(
         rolls=(*first.artillery.besieger_rolls, *first.artillery.besieged_rolls) if first.artillery else (),
         walls_fell=first.outcome is Outcome.FELL,
     )
-    if first.outcome is Outcome.FELL:  # L1946: the walls go at once, a field battle follows
+    if first.outcome is Outcome.FELL:  # L1946: the walls go at once and the final field battle follows
         state = set_walls(state, order.territory, 0, data)
-        return Done(state, (event,), f"the walls fall at once: {first.reason}; attack the defenders")
+        state, final, words = field_battle(state, power, record, owner, 0, data, dice)
+        won = [e for e in final if not isinstance(e, SiegeLifted)]  # no siege was recorded
+        state, lifted = leaderless(state, data)
+        note = f"the walls fall at once: {first.reason}" + (f"; {words}" if words else "")
+        return Done(state.with_siege(order.territory, None), (*fought, event, *won, *lifted), note)
     if first.outcome is Outcome.REFUSED:  # the artillery took the last engine (L1930)
-        return Done(state, (event,), f"no siege after the artillery: {first.reason}")
-    return Done(state.with_siege(order.territory, record), (event,), f"siege turn 1, by {route}")
+        return Done(state, (*fought, event), f"no siege after the artillery: {first.reason}")
+    return Done(state.with_siege(order.territory, record), (*fought, event), f"siege turn 1, by {route}")
 
 
-def force_of_power(
-    state: MedioevoState, power: str, vf: int, captains: tuple[Captain, ...] = (), owner: bool = False
-) -> Force:
-    ps = state.powers.get(power)
-    techs = frozenset(ps.techs) if ps else frozenset()
-    lt = max(1, ps.tech_level) if ps else 1
-    return Force(power=power, vf=vf, lt=lt, technologies=techs, captains=captains, owner=owner)
+def _outside_first(
+    state: MedioevoState,
+    power: str,
+    captain: Piece,
+    owner: str,
+    level: int,
+    besieger: Besieger,
+    data: DataSet,
+    dice: Dice,
+) -> tuple[MedioevoState, tuple[Event, ...]] | Done:
+    """The siege's first sub-phase (L1914, L1920-1922, ex L1878-1882): the field battle against
+    the defenders the walls do not hold, under the besieging captain, as part of the same attack
+    (L1906). Nothing to fight, or no engine to lay a siege with afterwards (L1924): the state as it
+    is. The battle fought: the state after it, with its events; the siege is declared only if no
+    defender is left outside and the besieger still stands (else ``Done`` with the battle alone)."""
+    territory = captain.location
+    if (
+        not level
+        or not besieger.engines
+        or not split_garrison(defenders(state, power, territory), level).outside
+    ):
+        return state, ()
+    record = Siege(territory=territory, by=power, since=state.turn, captain=captain.number)
+    state, events, words = field_battle(state, power, record, owner, level, data, dice)
+    fought = tuple(e for e in events if not isinstance(e, SiegeLifted))  # no siege was recorded yet
+    still = split_garrison(defenders(state, power, territory), level).outside
+    if still or vf_in(state, power, territory) == 0:
+        state, lifted = leaderless(led(state, captain), data)
+        return Done(state, (*fought, *lifted), f"{words}; no siege while defenders stand outside (L1922)")
+    return state, fought
 
 
 def assault(
