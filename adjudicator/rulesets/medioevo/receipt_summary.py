@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.orders import PURCHASES, Bid, Keep, TakeLoan
 from adjudicator.rulesets.medioevo.phases import purchases
 from adjudicator.rulesets.medioevo.phases.cards import SECOND_KEEP_PRICE
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war.receipt import war_summary
 
 
 def summary(state: MedioevoState, power: str, orders: Sequence[Order], data: DataSet) -> list[str]:
@@ -42,4 +43,4 @@ def summary(state: MedioevoState, power: str, orders: Sequence[Order], data: Dat
         ]
     if any(isinstance(o, TakeLoan) for o in orders):
         lines.append("LOAN: the bank's loan is rolled in the taxes and added then")
-    return lines
+    return lines + war_summary(state, power, orders)
