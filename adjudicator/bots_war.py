@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -51,7 +51,7 @@ PLAN_LINES = (
 )
 RATIO = 2  # fighting VF to the defenders' (issue 17: "weak neighbours", docs/war.md §7)
 GARRISON = 1  # VF left on the ground where a transport loads
-PATROL = 3  # VF a galley without a captain takes to sea
+PATROL = 2  # VF a galley without a captain takes to sea (1 stays aboard, 1 to fight)
 
 
 def _pick(seed: str, n: int) -> int:
@@ -63,7 +63,7 @@ def _data() -> DataSet:
     return default_dataset()
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Board:
     """What the bot reads of its view: territories, pieces, wars, sieges."""
 
@@ -72,6 +72,7 @@ class _Board:
     pieces: Sequence[Mapping[str, Any]]
     wars: frozenset[frozenset[str]]
     sieges: Sequence[Mapping[str, Any]]
+    taken: dict[str, int] = field(default_factory=dict)  # own VF this script loads, by place
 
     @classmethod
     def of(cls, view: PlayerView) -> _Board:
@@ -93,8 +94,13 @@ class _Board:
         )
 
     def ground(self, place: str, power: str | None = None) -> int:
+        """VF on the ground; the bot's own less what its script has loaded already."""
         terr = self.territories.get(place, {})
-        return int(terr.get("armies", {}).get(power or self.me, 0))
+        vf = int(terr.get("armies", {}).get(power or self.me, 0))
+        return vf - self.taken.get(place, 0) if power in (None, self.me) else vf
+
+    def load(self, place: str, vf: int) -> None:
+        self.taken[place] = self.taken.get(place, 0) + vf
 
     def walls(self, place: str) -> int:
         buildings = _data().buildings
@@ -168,6 +174,7 @@ def _loads(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]
             room = a.cargo - (5 if engine else 0)  # an engine takes 5 of the room (L1566)
             n = min(room, board.ground(place) - GARRISON)
             if n > 0:
+                board.load(place, n)
                 lines.append(ScriptStep(Load(n, name)).canonical())
     return lines
 
@@ -212,7 +219,7 @@ def _attack(
                 if p["owner"] == a.power and p["location"] == a.place and not p.get("aboard")
             )
             if _fighting(board, name, steps, False) > theirs:
-                options.append((theirs, a.place, s))
+                options.append((theirs - 100, a.place, s))  # a fleet first: galleys hunt ships
     if not options:
         return []
     _, target, chosen = min(options, key=lambda o: (o[0], o[1]))
@@ -221,7 +228,10 @@ def _attack(
     walls = isinstance(action, Attack) and board.walls(target) > 0
     lines = _loads(board, name, steps, used, engine=walls)
     chain = f"c{len(used)}"
-    origin = _origin(board, piece["location"], target, name, steps)
+    if isinstance(action, NavalAttack):  # the attack sails into a zone next to it (L1661)
+        origin = None if _borders(piece["location"], target) else target
+    else:
+        origin = _origin(board, piece["location"], target, name, steps)
     if origin is not None:
         lines.append(ScriptStep(Move((name,), to=origin), chain=chain, on_fail=OnFail.CHAIN).canonical())
     enemy = action.power if isinstance(action, NavalAttack) else board.territories[target].get("owner")
@@ -287,6 +297,7 @@ def _patrol(board: _Board, key: str, name: str, steps: Sequence[ScriptStep]) -> 
         listed = [s for s in steps if isinstance(s.action, Load) and s.action.carrier == name]
         if n <= 0 or not any(isinstance(s.action.cargo, int) for s in listed if isinstance(s.action, Load)):
             return []
+        board.load(piece["location"], n)
         lines.append(ScriptStep(Load(n, name)).canonical())
     seas = _data().board.seas
     zones = [

@@ -21,6 +21,7 @@ from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view
+from adjudicator.rulesets.medioevo.war.events import BattleFought
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.legal import legal_war_orders, war_options
 from adjudicator.rulesets.medioevo.war.orders import Load, Move, ScriptStep
@@ -185,3 +186,61 @@ def test_any_dice_keep_the_invariants(seed: bytes) -> None:
     """Whatever the dice, two combat phases of the bots keep the invariants after every script
     and every line they send parses strictly (checked inside ``play``)."""
     play(open_board(), 2, seed)
+
+
+def test_a_transport_left_as_a_wreck_takes_its_spent_pm_with_it_L1630() -> None:
+    """002 L1630 (R110): a cart that moved into barbarian land and unloads all its VF there lies
+    as a wreck; the PM it spent go with it, so the invariants hold (found by the bots' games: a
+    galley wrecked in a naval battle after it moved left its PM behind)."""
+    board = after_setup()
+    cart = board.pieces_of("hungary", "war_wagon")[0]
+    state = board.with_piece(cart, vf=4)
+    sub = parse_war_lines(
+        state, "hungary", [(1, "MOVE cart 1 TO valacchia"), (2, "UNLOAD 4 VF FROM cart 1")], DATA, False
+    )
+    out = run_scripts(state, {"hungary": sub.orders}, DATA)
+    assert [r.ok for r in out.results] == [True, True], out.results
+    assert out.state.pieces_of("hungary", "war_wagon") == () and len(out.state.wrecks) == 1
+    assert problems(out.state, DATA) == []
+
+
+def test_a_bot_galley_hunts_a_weaker_fleet_at_sea_L2008() -> None:
+    """002 L2008-2023, L636: the Mamluks' galley in Alessandria with its captain, Byzantium's
+    patrolling galley (2 VF aboard) in the Mare di Cipro: the bot takes its captain and VF (one
+    stays in Alessandria), sails into the zone, declares war on the spot and attacks the fleet
+    rather than any coast; the battle is fought at sea and the invariants hold."""
+    board = after_setup()
+    galley = board.pieces_of("byzantium", "galley")[0]
+    state = board.with_piece(galley, location="mare_di_cipro", vf=2)
+    lines = lines_of(state, "mamluks")
+    assert lines[:2] == ["LOAD captain 1 ON galley 1", "LOAD 4 VF ON galley 1"]
+    assert "WAR byzantium CHAIN c1 ON FAIL CHAIN" in lines
+    naval = "NAVAL ATTACK byzantium IN mare_di_cipro FROM galley 1 WITH captain 1 PLAN raid CHAIN c1"
+    assert naval in lines and not any(line.startswith("ATTACK") for line in lines)
+    _, events = play(state.evolve(turn_order=("mamluks",)), 1, b"naval")
+    (fought,) = [e for e in events if isinstance(e, BattleFought)]
+    assert fought.territory == "mare_di_cipro"
+
+
+def test_a_captain_aboard_a_ship_emptied_at_sea_is_lost_with_it_R188() -> None:
+    """Ex 002 L1699-1701 (the last VF left on the war transport "to save the Captain"), L1683,
+    R188: Byzantium's galley with its captain and 2 VF is beaten at sea; left without VF it lies
+    as a wreck (L1630) and the captain aboard is lost with it: no piece rides a transport that
+    is no longer there (the invariants hold)."""
+    board = after_setup()
+    galley = board.pieces_of("byzantium", "galley")[0]
+    captain = board.pieces_of("byzantium", "captain")[0]
+    state = board.with_piece(galley, location="mare_d_egitto", vf=2)
+    state = state.with_piece(captain, location="mare_d_egitto", aboard="galley/1")
+    state = state.evolve(wars=(("byzantium", "mamluks"),))
+    lines = ["LOAD captain 1 ON galley 1", "LOAD 5 VF ON galley 1"]
+    lines.append("NAVAL ATTACK byzantium IN mare_d_egitto FROM galley 1 WITH captain 1")
+    sub = parse_war_lines(state, "mamluks", list(enumerate(lines, 1)), DATA, strict=False)
+    dice = Dice(b"x", "T1.combat", loaded=[4, 1] + [6, 1] * 20)  # a d4 to ram, then the rounds
+    out = run_scripts(state, {"mamluks": sub.orders}, DATA, dice)
+    assert [r.ok for r in out.results] == [True] * 3, out.results
+    assert (
+        out.state.pieces_of("byzantium", "galley") == () and out.state.pieces_of("byzantium", "captain") == ()
+    )
+    assert [w.was for w in out.state.wrecks] == ["byzantium galley 1"]
+    assert problems(out.state, DATA) == []
