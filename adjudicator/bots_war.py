@@ -43,6 +43,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     Siege,
     SurpriseWar,
 )
+from adjudicator.rulesets.medioevo.war.transport import transport_type
 
 PLAN = "raid"
 PLAN_LINES = (
@@ -51,6 +52,7 @@ PLAN_LINES = (
 )
 RATIO = 2  # fighting VF to the defenders' (issue 17: "weak neighbours", docs/war.md §7)
 GARRISON = 1  # VF left on the ground where a transport loads
+ENGINE = 5  # army room a siege engine takes aboard (L1566)
 PATROL = 2  # VF a galley without a captain takes to sea (1 stays aboard, 1 to fight)
 
 
@@ -137,7 +139,11 @@ def war_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     used: set[str] = set()  # captains and engines already given to a transport
     declared: set[str] = set()
     for name in _transports(steps):
-        script = _attack(board, name, steps, used, declared) or _patrol(board, key, name, steps)
+        script = (
+            _attack(board, name, steps, used, declared)
+            or _muster(board, name, steps, used)
+            or _patrol(board, key, name, steps)
+        )
         lines += script
     lines += _sieges(board, steps)
     if any(line.startswith(("ATTACK", "NAVAL")) for line in lines):
@@ -171,8 +177,8 @@ def _loads(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]
         elif isinstance(a.cargo, int):
             piece = board.piece(name)
             place = piece["location"] if piece else ""
-            room = a.cargo - (5 if engine else 0)  # an engine takes 5 of the room (L1566)
-            n = min(room, board.ground(place) - GARRISON)
+            room = _room(board, name) - (ENGINE if engine else 0)  # an engine takes 5 (L1566)
+            n = min(a.cargo, room, board.ground(place) - GARRISON)
             if n > 0:
                 board.load(place, n)
                 lines.append(ScriptStep(Load(n, name)).canonical())
@@ -192,7 +198,8 @@ def _fighting(board: _Board, name: str, steps: Sequence[ScriptStep], engine: boo
         return 0
     aboard = int(piece.get("vf", 0))
     most = max((_vf_load(s, name) for s in steps), default=0)
-    loadable = min(most - (5 if engine else 0), board.ground(piece["location"]) - GARRISON)
+    room = _room(board, name) - (ENGINE if engine else 0)
+    loadable = min(most, room, board.ground(piece["location"]) - GARRISON)
     return aboard + max(0, loadable) - 1
 
 
@@ -282,6 +289,56 @@ def _borders(a: str, b: str) -> bool:
         return b in board.territories[a].borders
     land, sea = (a, b) if a in board.territories else (b, a)
     return land in board.territories and sea in board.territories[land].seas
+
+
+def _room(board: _Board, name: str) -> int:
+    """The army room left aboard ``name`` (an engine takes 5, L1566; a captain none)."""
+    piece = board.piece(name)
+    if piece is None:
+        return 0
+    data = _data()
+    printed = transport_type(data, piece["kind"], int(piece["level"]))
+    capacity = printed.armies + int(piece.get("armies", 0)) * data.purchase_rules.customisation_step.get(
+        "armies", 10
+    )
+    ref = f"{piece['kind']}/{piece['number']}"
+    engines = sum(
+        1 for p in board.pieces if p["owner"] == board.me and p.get("aboard") == ref and p["kind"] == "siege"
+    )
+    return capacity - int(piece.get("vf", 0)) - engines * data.purchase_rules.land_transport_in_ship
+
+
+def _muster(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> list[str]:
+    """A war cart with nothing to attack yet gathers an army: it loads its captain, an engine and
+    the VF where it stands (a garrison left), moves to the own territory it reaches with the most
+    VF and loads those too (loads are made where the transport stands, L1616), to attack from
+    there a later turn."""
+    piece = board.piece(name)
+    if piece is None or piece["kind"] != "war_wagon":
+        return []
+    lines = _loads(board, name, steps, used, engine=True)
+    room = _room(board, name) - sum(int(line.split()[1]) for line in lines if line.endswith(f"VF ON {name}"))
+    room -= ENGINE * sum(1 for line in lines if line.startswith("LOAD engine"))
+    best: tuple[int, str] | None = None
+    for s in steps:
+        a = s.action
+        if isinstance(a, Move) and a.pieces == (name,) and a.to is not None:
+            if board.territories.get(a.to, {}).get("owner") != board.me:
+                continue
+            spare = board.ground(a.to) - GARRISON
+            if spare >= 2 and (best is None or spare > best[0]):
+                best = (spare, a.to)
+    aboard = int(piece.get("vf", 0)) + sum(
+        int(line.split()[1]) for line in lines if line.endswith(f"VF ON {name}")
+    )
+    if best is None or room <= 0 or aboard == 0:  # no VF aboard: it cannot move (L1628)
+        return lines if aboard else []
+    n = min(best[0], room)
+    board.load(best[1], n)
+    chain = f"m{len(used)}"  # no load where it stands if the move fails
+    lines.append(ScriptStep(Move((name,), to=best[1]), chain=chain, on_fail=OnFail.CHAIN).canonical())
+    lines.append(ScriptStep(Load(n, name), chain=chain).canonical())
+    return lines
 
 
 def _patrol(board: _Board, key: str, name: str, steps: Sequence[ScriptStep]) -> list[str]:

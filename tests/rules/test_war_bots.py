@@ -244,3 +244,27 @@ def test_a_captain_aboard_a_ship_emptied_at_sea_is_lost_with_it_R188() -> None:
     )
     assert [w.was for w in out.state.wrecks] == ["byzantium galley 1"]
     assert problems(out.state, DATA) == []
+
+
+def test_a_bot_with_nothing_to_attack_gathers_an_army_L1616() -> None:
+    """Every barbarian land walled: Hungary's 3 fighting VF outnumber nothing 2:1, so its cart
+    gathers an army for a later turn: its captain, its engine and 4 VF in Pest (1 stays), then
+    the 4 spare VF of the own territory it reaches first with the most (loads are made where the
+    transport stands, L1616); the runner makes every step and the invariants hold."""
+    board = after_setup()
+    walled = {
+        t: ts.model_copy(update={"buildings": ("tower",)})
+        for t, ts in board.territories.items()
+        if not ts.buildings
+    }
+    state = board.evolve(territories={**board.territories, **walled})
+    lines = lines_of(state, "hungary")
+    assert lines[:3] == ["LOAD captain 1 ON cart 1", "LOAD engine 1 ON cart 1", "LOAD 4 VF ON cart 1"]
+    move, load = lines[3:5]
+    assert move.startswith("MOVE cart 1 TO ") and move.endswith(" ON FAIL CHAIN")
+    assert load.startswith("LOAD 4 VF ON cart 1 CHAIN")
+    assert not any(line.startswith(("ATTACK", "WAR")) for line in lines)
+    after, events = play(state.evolve(turn_order=("hungary",)), 1, b"muster")
+    cart = after.pieces_of("hungary", "war_wagon")[0]
+    assert cart.vf == 8 and cart.location == move.split()[4]
+    assert not [e for e in events if type(e).__name__ == "ScriptStepFailed"]
