@@ -163,21 +163,23 @@ def _transports(steps: Sequence[ScriptStep]) -> list[str]:
 
 
 def _loads(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str], engine: bool) -> list[str]:
-    """The captain, an engine if wanted, and the VF that fit less the garrison, from the legal
-    loads of ``name``."""
+    """The captain, an engine if wanted and none is aboard, and the VF that fit less the
+    garrison, from the legal loads of ``name`` (the captain and engines are listed first)."""
     lines: list[str] = []
+    piece = board.piece(name)
+    place = piece["location"] if piece else ""
+    want = engine and not _engine_aboard(board, name)
     for s in steps:
         a = s.action
         if not isinstance(a, Load) or a.carrier != name:
             continue
         if isinstance(a.cargo, str) and a.cargo not in used:
-            if a.cargo.startswith("captain") or (engine and a.cargo.startswith("engine")):
+            if a.cargo.startswith("captain") or (want and a.cargo.startswith("engine")):
+                want = want and not a.cargo.startswith("engine")
                 used.add(a.cargo)
                 lines.append(s.canonical())
         elif isinstance(a.cargo, int):
-            piece = board.piece(name)
-            place = piece["location"] if piece else ""
-            room = _room(board, name) - (ENGINE if engine else 0)  # an engine takes 5 (L1566)
+            room = _room(board, name) - ENGINE * sum(1 for line in lines if line.startswith("LOAD engine"))
             n = min(a.cargo, room, board.ground(place) - GARRISON)
             if n > 0:
                 board.load(place, n)
@@ -198,7 +200,7 @@ def _fighting(board: _Board, name: str, steps: Sequence[ScriptStep], engine: boo
         return 0
     aboard = int(piece.get("vf", 0))
     most = max((_vf_load(s, name) for s in steps), default=0)
-    room = _room(board, name) - (ENGINE if engine else 0)
+    room = _room(board, name) - (ENGINE if engine and not _engine_aboard(board, name) else 0)
     loadable = min(most, room, board.ground(piece["location"]) - GARRISON)
     return aboard + max(0, loadable) - 1
 
@@ -253,10 +255,17 @@ def _attack(
     return lines
 
 
+def _engine_aboard(board: _Board, name: str) -> bool:
+    piece = board.piece(name)
+    ref = f"{piece['kind']}/{piece['number']}" if piece else ""
+    return any(
+        p["owner"] == board.me and p["kind"] == "siege" and p.get("aboard") == ref for p in board.pieces
+    )
+
+
 def _has_engine(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> bool:
-    aboard = board.piece(name)
-    ref = f"{aboard['kind']}/{aboard['number']}" if aboard else ""
-    if any(p["owner"] == board.me and p["kind"] == "siege" and p.get("aboard") == ref for p in board.pieces):
+    """An engine aboard ``name``, or one it may load where it stands."""
+    if _engine_aboard(board, name):
         return True
     return any(
         isinstance(s.action, Load)
