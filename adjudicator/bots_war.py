@@ -21,14 +21,11 @@ the bot's own plan (``PLAN_LINES``), which the parser accepts as it stands.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from collections.abc import Sequence
 
+from adjudicator.bots_war_board import ENGINE, GARRISON, Board, borders, engine_aboard, map_data, room_left
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.war import clauses as cl
 from adjudicator.rulesets.medioevo.war.orders import (
     Assault,
@@ -43,7 +40,6 @@ from adjudicator.rulesets.medioevo.war.orders import (
     Siege,
     SurpriseWar,
 )
-from adjudicator.rulesets.medioevo.war.transport import transport_type
 
 PLAN = "raid"
 PLAN_LINES = (
@@ -51,8 +47,6 @@ PLAN_LINES = (
     PlanLine(PLAN, cl.Fort("SIEGE ELSE STOP")),
 )
 RATIO = 2  # fighting VF to the defenders' (issue 17: "weak neighbours", docs/war.md §7)
-GARRISON = 1  # VF left on the ground where a transport loads
-ENGINE = 5  # army room a siege engine takes aboard (L1566)
 PATROL = 2  # VF a galley without a captain takes to sea (1 stays aboard, 1 to fight)
 
 
@@ -60,79 +54,9 @@ def _pick(seed: str, n: int) -> int:
     return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big") % n
 
 
-@cache
-def _data() -> DataSet:
-    return default_dataset()
-
-
-@dataclass
-class _Board:
-    """What the bot reads of its view: territories, pieces, wars, sieges."""
-
-    me: str
-    territories: Mapping[str, Mapping[str, Any]]
-    pieces: Sequence[Mapping[str, Any]]
-    wars: frozenset[frozenset[str]]
-    sieges: Sequence[Mapping[str, Any]]
-    taken: dict[str, int] = field(default_factory=dict)  # own VF this script loads, by place
-
-    @classmethod
-    def of(cls, view: PlayerView) -> _Board:
-        d = view.data
-        wars = frozenset(frozenset(w) for w in d.get("wars", ()))
-        return cls(view.viewer, d["territories"], d.get("pieces", ()), wars, d.get("sieges", ()))
-
-    def piece(self, name: str) -> Mapping[str, Any] | None:
-        word, _, number = name.rpartition(" ")
-        names = _data().purchase_rules.piece_names
-        kind = next((k for k, n in names.items() if n[0] == word), None)
-        return next(
-            (
-                p
-                for p in self.pieces
-                if p["owner"] == self.me and p["kind"] == kind and str(p["number"]) == number
-            ),
-            None,
-        )
-
-    def ground(self, place: str, power: str | None = None) -> int:
-        """VF on the ground; the bot's own less what its script has loaded already."""
-        terr = self.territories.get(place, {})
-        vf = int(terr.get("armies", {}).get(power or self.me, 0))
-        return vf - self.taken.get(place, 0) if power in (None, self.me) else vf
-
-    def load(self, place: str, vf: int) -> None:
-        self.taken[place] = self.taken.get(place, 0) + vf
-
-    def walls(self, place: str) -> int:
-        buildings = _data().buildings
-        found = [
-            buildings[b].level
-            for b in self.territories.get(place, {}).get("buildings", ())
-            if b in buildings and buildings[b].category == "fortification"
-        ]
-        return max(found, default=0)
-
-    def defenders(self, place: str) -> int:
-        """The VF that would defend ``place``: its owner's on the ground and aboard there; at
-        least the 1 barbarian VF that appears on a barbarian territory (R103); its walls' level
-        added (they hold the defenders and stop a field battle, L1888)."""
-        owner = self.territories.get(place, {}).get("owner")
-        if owner is None:
-            vf = max(1, self.ground(place, "barbarians"))
-        else:
-            vf = self.ground(place, owner) + sum(
-                int(p.get("vf", 0)) for p in self.pieces if p["owner"] == owner and p["location"] == place
-            )
-        return vf + self.walls(place)
-
-    def at_war(self, other: str) -> bool:
-        return frozenset((self.me, other)) in self.wars
-
-
 def war_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     """The bot's combat lines: scripts for its war transports, its sieges, its doctrine."""
-    board = _Board.of(view)
+    board = Board.of(view)
     key = f"{view.game}|{view.window}|{view.viewer}"
     steps = [o for o in legal if isinstance(o, ScriptStep)]
     lines: list[str] = []
@@ -162,13 +86,13 @@ def _transports(steps: Sequence[ScriptStep]) -> list[str]:
     return list(names)
 
 
-def _loads(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str], engine: bool) -> list[str]:
+def _loads(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str], engine: bool) -> list[str]:
     """The captain, an engine if wanted and none is aboard, and the VF that fit less the
     garrison, from the legal loads of ``name`` (the captain and engines are listed first)."""
     lines: list[str] = []
     piece = board.piece(name)
     place = piece["location"] if piece else ""
-    want = engine and not _engine_aboard(board, name)
+    want = engine and not engine_aboard(board, name)
     for s in steps:
         a = s.action
         if not isinstance(a, Load) or a.carrier != name:
@@ -179,12 +103,20 @@ def _loads(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]
                 used.add(a.cargo)
                 lines.append(s.canonical())
         elif isinstance(a.cargo, int):
-            room = _room(board, name) - ENGINE * sum(1 for line in lines if line.startswith("LOAD engine"))
+            room = room_left(board, name) - ENGINE * sum(
+                1 for line in lines if line.startswith("LOAD engine")
+            )
             n = min(a.cargo, room, board.ground(place) - GARRISON)
             if n > 0:
                 board.load(place, n)
                 lines.append(ScriptStep(Load(n, name)).canonical())
     return lines
+
+
+def _room_taken(lines: Sequence[str], name: str) -> int:
+    """The army room the script's loads onto ``name`` take: its VF, 5 an engine (L1566)."""
+    vf = sum(int(line.split()[1]) for line in lines if line.endswith(f"VF ON {name}"))
+    return vf + ENGINE * sum(1 for line in lines if line.startswith("LOAD engine") and line.endswith(name))
 
 
 def _vf_load(step: ScriptStep, name: str) -> int:
@@ -193,20 +125,20 @@ def _vf_load(step: ScriptStep, name: str) -> int:
     return a.cargo if isinstance(a, Load) and a.carrier == name and isinstance(a.cargo, int) else 0
 
 
-def _fighting(board: _Board, name: str, steps: Sequence[ScriptStep], engine: bool) -> int:
+def _fighting(board: Board, name: str, steps: Sequence[ScriptStep], engine: bool) -> int:
     """The VF that would fight from ``name`` after the loads (1 stays aboard, R102)."""
     piece = board.piece(name)
     if piece is None:
         return 0
     aboard = int(piece.get("vf", 0))
     most = max((_vf_load(s, name) for s in steps), default=0)
-    room = _room(board, name) - (ENGINE if engine and not _engine_aboard(board, name) else 0)
+    room = room_left(board, name) - (ENGINE if engine and not engine_aboard(board, name) else 0)
     loadable = min(most, room, board.ground(piece["location"]) - GARRISON)
     return aboard + max(0, loadable) - 1
 
 
 def _attack(
-    board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str], declared: set[str]
+    board: Board, name: str, steps: Sequence[ScriptStep], used: set[str], declared: set[str]
 ) -> list[str]:
     """Load, move next to the weakest target outnumbered 2:1, declare war if need be, attack."""
     piece = board.piece(name)
@@ -238,7 +170,7 @@ def _attack(
     lines = _loads(board, name, steps, used, engine=walls)
     chain = f"c{len(used)}"
     if isinstance(action, NavalAttack):  # the attack sails into a zone next to it (L1661)
-        origin = None if _borders(piece["location"], target) else target
+        origin = None if borders(piece["location"], target) else target
     else:
         origin = _origin(board, piece["location"], target, name, steps)
     if origin is not None:
@@ -255,17 +187,9 @@ def _attack(
     return lines
 
 
-def _engine_aboard(board: _Board, name: str) -> bool:
-    piece = board.piece(name)
-    ref = f"{piece['kind']}/{piece['number']}" if piece else ""
-    return any(
-        p["owner"] == board.me and p["kind"] == "siege" and p.get("aboard") == ref for p in board.pieces
-    )
-
-
-def _has_engine(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> bool:
+def _has_engine(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> bool:
     """An engine aboard ``name``, or one it may load where it stands."""
-    if _engine_aboard(board, name):
+    if engine_aboard(board, name):
         return True
     return any(
         isinstance(s.action, Load)
@@ -277,47 +201,20 @@ def _has_engine(board: _Board, name: str, steps: Sequence[ScriptStep], used: set
     )
 
 
-def _origin(board: _Board, here: str, target: str, name: str, steps: Sequence[ScriptStep]) -> str | None:
+def _origin(board: Board, here: str, target: str, name: str, steps: Sequence[ScriptStep]) -> str | None:
     """Where to move before attacking ``target``: nowhere when it borders the transport's place
     (or lies on the zone a ship is in), else the cheapest listed move next to it (the legal
     moves come cheapest first)."""
-    if _borders(here, target):
+    if borders(here, target):
         return None
     for s in steps:
         a = s.action
-        if isinstance(a, Move) and a.pieces == (name,) and a.to is not None and _borders(a.to, target):
+        if isinstance(a, Move) and a.pieces == (name,) and a.to is not None and borders(a.to, target):
             return a.to
     return None
 
 
-def _borders(a: str, b: str) -> bool:
-    board = _data().board
-    if a == b:
-        return True
-    if a in board.territories and b in board.territories:
-        return b in board.territories[a].borders
-    land, sea = (a, b) if a in board.territories else (b, a)
-    return land in board.territories and sea in board.territories[land].seas
-
-
-def _room(board: _Board, name: str) -> int:
-    """The army room left aboard ``name`` (an engine takes 5, L1566; a captain none)."""
-    piece = board.piece(name)
-    if piece is None:
-        return 0
-    data = _data()
-    printed = transport_type(data, piece["kind"], int(piece["level"]))
-    capacity = printed.armies + int(piece.get("armies", 0)) * data.purchase_rules.customisation_step.get(
-        "armies", 10
-    )
-    ref = f"{piece['kind']}/{piece['number']}"
-    engines = sum(
-        1 for p in board.pieces if p["owner"] == board.me and p.get("aboard") == ref and p["kind"] == "siege"
-    )
-    return capacity - int(piece.get("vf", 0)) - engines * data.purchase_rules.land_transport_in_ship
-
-
-def _muster(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> list[str]:
+def _muster(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> list[str]:
     """A war cart with nothing to attack yet gathers an army: it loads its captain, an engine and
     the VF where it stands (a garrison left), moves to the own territory it reaches with the most
     VF and loads those too (loads are made where the transport stands, L1616), to attack from
@@ -326,8 +223,7 @@ def _muster(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str
     if piece is None or piece["kind"] != "war_wagon":
         return []
     lines = _loads(board, name, steps, used, engine=True)
-    room = _room(board, name) - sum(int(line.split()[1]) for line in lines if line.endswith(f"VF ON {name}"))
-    room -= ENGINE * sum(1 for line in lines if line.startswith("LOAD engine"))
+    room = room_left(board, name) - _room_taken(lines, name)
     best: tuple[int, str] | None = None
     for s in steps:
         a = s.action
@@ -337,9 +233,7 @@ def _muster(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str
             spare = board.ground(a.to) - GARRISON
             if spare >= 2 and (best is None or spare > best[0]):
                 best = (spare, a.to)
-    aboard = int(piece.get("vf", 0)) + sum(
-        int(line.split()[1]) for line in lines if line.endswith(f"VF ON {name}")
-    )
+    aboard = int(piece.get("vf", 0)) + _room_taken([x for x in lines if "engine" not in x], name)
     if best is None or room <= 0 or aboard == 0:  # no VF aboard: it cannot move (L1628)
         return lines if aboard else []
     n = min(best[0], room)
@@ -350,7 +244,7 @@ def _muster(board: _Board, name: str, steps: Sequence[ScriptStep], used: set[str
     return lines
 
 
-def _patrol(board: _Board, key: str, name: str, steps: Sequence[ScriptStep]) -> list[str]:
+def _patrol(board: Board, key: str, name: str, steps: Sequence[ScriptStep]) -> list[str]:
     """A galley with no attack to make takes a few VF to sea and sails to a zone picked at random
     (it carries no captain: an enemy's galleys may find it)."""
     piece = board.piece(name)
@@ -365,7 +259,7 @@ def _patrol(board: _Board, key: str, name: str, steps: Sequence[ScriptStep]) -> 
             return []
         board.load(piece["location"], n)
         lines.append(ScriptStep(Load(n, name)).canonical())
-    seas = _data().board.seas
+    seas = map_data().board.seas
     zones = [
         s.action.to
         for s in steps
@@ -377,7 +271,7 @@ def _patrol(board: _Board, key: str, name: str, steps: Sequence[ScriptStep]) -> 
     return lines
 
 
-def _sieges(board: _Board, steps: Sequence[ScriptStep]) -> list[str]:
+def _sieges(board: Board, steps: Sequence[ScriptStep]) -> list[str]:
     """Each own siege goes on, or is stormed when the besiegers are three times the besieged;
     a force standing at enemy walls lays a siege."""
     lines: list[str] = []
