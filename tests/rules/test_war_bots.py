@@ -222,30 +222,6 @@ def test_a_bot_galley_hunts_a_weaker_fleet_at_sea_L2008() -> None:
     assert fought.territory == "mare_di_cipro"
 
 
-def test_a_captain_aboard_a_ship_emptied_at_sea_is_lost_with_it_R188() -> None:
-    """Ex 002 L1699-1701 (the last VF left on the war transport "to save the Captain"), L1683,
-    R188: Byzantium's galley with its captain and 2 VF is beaten at sea; left without VF it lies
-    as a wreck (L1630) and the captain aboard is lost with it: no piece rides a transport that
-    is no longer there (the invariants hold)."""
-    board = after_setup()
-    galley = board.pieces_of("byzantium", "galley")[0]
-    captain = board.pieces_of("byzantium", "captain")[0]
-    state = board.with_piece(galley, location="mare_d_egitto", vf=2)
-    state = state.with_piece(captain, location="mare_d_egitto", aboard="galley/1")
-    state = state.evolve(wars=(("byzantium", "mamluks"),))
-    lines = ["LOAD captain 1 ON galley 1", "LOAD 5 VF ON galley 1"]
-    lines.append("NAVAL ATTACK byzantium IN mare_d_egitto FROM galley 1 WITH captain 1")
-    sub = parse_war_lines(state, "mamluks", list(enumerate(lines, 1)), DATA, strict=False)
-    dice = Dice(b"x", "T1.combat", loaded=[4, 1] + [6, 1] * 20)  # a d4 to ram, then the rounds
-    out = run_scripts(state, {"mamluks": sub.orders}, DATA, dice)
-    assert [r.ok for r in out.results] == [True] * 3, out.results
-    assert (
-        out.state.pieces_of("byzantium", "galley") == () and out.state.pieces_of("byzantium", "captain") == ()
-    )
-    assert [w.was for w in out.state.wrecks] == ["byzantium galley 1"]
-    assert problems(out.state, DATA) == []
-
-
 def test_a_bot_with_nothing_to_attack_gathers_an_army_L1616() -> None:
     """Every barbarian land walled: Hungary's 3 fighting VF outnumber nothing 2:1, so its cart
     gathers an army for a later turn: its captain, its engine and 4 VF in Pest (1 stays), then

@@ -189,14 +189,10 @@ def unload(state: MedioevoState, power: str, order: Unload, data: DataSet) -> Do
 
 
 def abandon(state: MedioevoState, carrier: Piece, name: str) -> MedioevoState:
-    """The transport leaves its owner's pieces and lies as a wreck until claimed (L1630, R110).
-    The captains and siege engines still aboard (a ship emptied in a naval battle) are lost with
-    it (R188: the last VF is left on a war transport "per salvare il Capitano", ex L1699-1701)."""
+    """The transport leaves its owner's pieces and lies as a wreck until claimed (L1630, R110),
+    without the PM it spent this phase (R188)."""
     current = state.piece(*carrier.key())
     assert current is not None
-    lost = {r.key() for r in riders(state, current) if r.kind in (CAPTAIN, SIEGE)}
-    if lost:
-        state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() not in lost))
     wreck = Wreck(
         kind=current.kind,
         level=current.level,
