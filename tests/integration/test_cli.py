@@ -51,14 +51,14 @@ def test_a_game_from_creation_to_the_second_window(cli: CliRunner, tmp_path: Pat
     due = cli.invoke(app, ["adjudicate", "g1"])
     assert due.exit_code == 2 and "use --force" in due.output
     done = cli.invoke(app, ["adjudicate", "g1", "--force"])
-    assert done.exit_code == 0 and "now open: T2.bids" in done.output
+    assert done.exit_code == 0 and "now open: T1.war" in done.output
 
     public = json.loads(cli.invoke(app, ["state", "g1", "--json"]).stdout)
     own = json.loads(cli.invoke(app, ["state", "g1", "--as", "hungary", "--json"]).stdout)
     gm = json.loads(cli.invoke(app, ["state", "g1", "--gm", "--json"]).stdout)
     assert "florins" not in public["powers"]["hungary"]
     assert own["powers"]["hungary"]["loans"] and "florins" not in own["powers"]["france"]
-    assert gm["powers"]["france"]["florins"] > 0 and gm["turn"] == 2
+    assert gm["powers"]["france"]["florins"] > 0 and (gm["turn"], gm["window"]) == (1, 3)  # T1.war
 
     assert cli.invoke(app, ["gm", "edit", "g1", "SET", "france", "florins", "5"]).exit_code == 0
     assert (
@@ -106,12 +106,12 @@ def test_a_malformed_scenario_is_named(cli: CliRunner, tmp_path: Path) -> None:
     behind.write_text(f"ruleset: medioevo\npowers: [hungary, holy_roman_empire]\nsteps:\n{steps}")
     result = cli.invoke(app, ["scenario", "run", str(behind)])
     assert result.exit_code == 2
-    assert "step 2: window 'T1.cards' cannot be reached, the game is at 'T2.bids'" in result.stderr
+    assert "step 2: window 'T1.cards' cannot be reached, the game is at 'T1.war'" in result.stderr
     phase = tmp_path / "phase.yaml"
-    phase.write_text("ruleset: medioevo\npowers: [hungary, holy_roman_empire]\nsteps:\n  - phase: combat\n")
+    phase.write_text("ruleset: medioevo\npowers: [hungary, holy_roman_empire]\nsteps:\n  - phase: market\n")
     result = cli.invoke(app, ["scenario", "run", str(phase)])
     assert result.exit_code == 2
-    assert "step 1: 'combat' is not a phase of medioevo (expected one of turn_order" in result.stderr
+    assert "step 1: 'market' is not a phase of medioevo (expected one of turn_order" in result.stderr
     typo = tmp_path / "typo.yaml"
     typo.write_text("ruleset: medioevo\npowerz: [hungary]\n")
     result = cli.invoke(app, ["scenario", "run", str(typo)])
@@ -126,8 +126,8 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
     windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir() and p.name != "archive")
     assert (out / "demo" / "archive" / "index.html").is_file()
     assert [w.split("-", 1)[1] for w in windows] == [
-        "T1.bids", "T1.cards", "T1.economy", "T2.bids", "T2.cards", "T2.economy",
-        "T3.bids", "T3.cards", "T3.economy",
+        "T1.bids", "T1.cards", "T1.economy", "T1.war", "T2.bids", "T2.cards", "T2.economy",
+        "T2.war", "T3.bids", "T3.cards", "T3.economy", "T3.war",
     ]  # fmt: skip
     viewers = {"holy_roman_empire", "hungary", "france", "byzantium", "gm"}
     for window in windows:
@@ -135,9 +135,9 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
         for suffix in (".txt", ".html", ".json"):
             mailed = viewers - {"gm"} if suffix == ".json" else viewers  # the GM's JSON is not mailed
             assert {f"{v}{suffix}" for v in mailed} <= names, (window, names)
-    t2 = (out / "demo" / windows[3] / "hungary.txt").read_text()
+    t2 = (out / "demo" / windows[4] / "hungary.txt").read_text()
     assert "Sealed bids opened" in t2 and "YOUR SHEET" in t2
-    t2_html = (out / "demo" / windows[3] / "hungary.html").read_text()
+    t2_html = (out / "demo" / windows[4] / "hungary.html").read_text()
     assert ">Your sheet</h2>" in t2_html and "Sealed bids, opened" in t2_html  # the mail's HTML part
     board = (out / "demo" / "board.svg").read_text()
     assert board.startswith("<svg") and 'id="land-pest"' in board

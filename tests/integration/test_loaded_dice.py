@@ -79,7 +79,7 @@ def test_the_gm_lists_and_clears_loaded_dice(judge: Judge) -> None:
     assert kinds.count("dice-cleared") == 3  # one a key, logged like loading
     _to_economy(judge, secrets)
     judge.adjudicate("g1", force=True, now=T0)
-    assert judge.game("g1")[1].label == "T2.bids"
+    assert judge.game("g1")[1].label == "T1.war"
 
 
 @pytest.mark.parametrize("how", ["stored", "loaded"])
@@ -106,7 +106,7 @@ def test_a_loaded_die_that_does_not_fit_stops_adjudication_cleanly_until_cleared
     assert judge.game("g1")[1].label == "T1.economy"
     judge.clear_dice("g1", "T1.taxes")
     judge.adjudicate("g1", force=True, now=T0)
-    assert judge.game("g1")[1].label == "T2.bids"
+    assert judge.game("g1")[1].label == "T1.war"
     assert judge.replay_check("g1") == []
 
 
@@ -166,7 +166,7 @@ def test_the_cli_lists_clears_and_prints_a_bad_die_without_a_traceback(
     from adjudicator.store.db import make_engine
 
     judge = Judge(make_engine(engine_url))
-    for _ in ("T1.cards", "T1.economy"):
+    for _ in ("T1.cards", "T1.economy", "T1.war"):
         assert cli.invoke(app, ["adjudicate", "g1", "--force"]).exit_code == 0
     _store_dice(judge, {"*": [9, 9, 9]})  # the next rolls: T2.bids shuffles the turn order
     stopped = cli.invoke(app, ["adjudicate", "g1", "--force"])

@@ -41,7 +41,7 @@ def test_a_store_at_0003_with_windows_upgrades_to_steps_with_the_defaults(engine
     secrets = judge.create_game("g1", "medioevo", POWERS, {"turns": 3}, seed=b"m" * 32)
     assert judge.adjudicate("g1", force=True).now_open == "T1.economy"
     judge.submit(order_mail("g1", "hungary", secrets["hungary"], "LOAN", "READY"))
-    assert judge.adjudicate("g1", force=True).now_open == "T2.bids"
+    assert judge.adjudicate("g1", force=True).now_open == "T1.war"
     with Session(engine) as session:
         before = [(w.id, w.label, w.status) for w in session.exec(select(Window).order_by(col(Window.id)))]
     counts = _counts(engine)

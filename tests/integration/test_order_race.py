@@ -205,9 +205,9 @@ def check_counted_or_refused(engine: Engine, submitted: tuple[int, str, str]) ->
         report = session.exec(
             select(Outbox).where(col(Outbox.message_id).startswith(f"<report.{GAME}.{economy.id}.hungary@"))
         ).one()
-        bids = session.exec(select(Window).where(Window.game_id == GAME, Window.label == "T2.bids")).one()
+        bids = session.exec(select(Window).where(Window.game_id == GAME, Window.label == "T1.war")).one()
     assert not any(r.order_text == "LOAN" for r in results) or code == 0
-    if code == 0 and "for g1 T2.bids (version 1," in out:
+    if code == 0 and "for g1 T1.war (version 1," in out:
         assert bids.status == "open" and [(s.window_id, s.version) for s in sets] == [(bids.id, 1)]
         assert "REJECTED line 2: 'LOAN'" in out, out
         return "next"
@@ -222,7 +222,7 @@ def check_counted_or_refused(engine: Engine, submitted: tuple[int, str, str]) ->
         assert "No orders were given" not in report.body_text
         return "counted"
     assert code == 2, f"the submission neither succeeded nor was refused: {code}\n{out}{err}"
-    assert "window T1.economy of g1 closed" in err and "T2.bids is open now" in err, err
+    assert "window T1.economy of g1 closed" in err and "T1.war is open now" in err, err
     assert sets == [], "a refused submission stores nothing"
     return "refused"
 
@@ -259,7 +259,7 @@ def test_an_order_sent_while_the_window_is_adjudicated_is_refused_as_closed(
         reply = session.exec(select(Outbox).where(Outbox.in_reply_to == "<race@players.test>")).one()
     assert reply.address == HUNGARY
     assert "window T1.economy of g1 closed before these orders were stored" in reply.body_text
-    assert "T2.bids is open now: send your orders for it" in reply.body_text
+    assert "T1.war is open now: send your orders for it" in reply.body_text
 
 
 def test_an_order_being_stored_when_adjudication_starts_counts(pg_engine: Engine, tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ def test_a_bad_loaded_die_keeps_its_window_open_tells_the_gm_once_and_the_other_
 
     stuck = judge.game("a")[1]
     first = judge.process_due(T0 + 97 * H)
-    assert judge.game("b")[1].label == "T2.bids"  # b went on
+    assert judge.game("b")[1].label == "T1.war"  # b went on
     assert judge.game("a")[1].id == stuck.id and judge.game("a")[1].status == "open"
     assert any(line.startswith("a: error: ") and "does not fit the d4" in line for line in first), first
     for hours in (98, 99, 120):  # later passes: the same error, no second notice

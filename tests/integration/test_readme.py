@@ -159,7 +159,7 @@ def test_the_using_it_block_runs_as_written(clone: Path) -> None:
     secret = r"│ hungary\s+│ ([\w-]{12,})\s+│"  # the row of the table game create prints
     printed = run_block(bash_block("## Using it"), clone, {"<hungary's secret>": secret})
     assert "accepted: LOAN" in printed
-    assert "now open: T2.bids" in printed
+    assert "now open: T1.war" in printed
     assert "address of hungary is now anna@example.org" in printed
     assert "replay matches every snapshot" in printed
     assert (clone / "campaign.db").is_file() and (clone / "reports").is_dir()

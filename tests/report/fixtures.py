@@ -33,7 +33,16 @@ SEED = b"adjudicator report fixture seed!"
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 """Every window opens and resolves at this instant, so the deadlines in the reports are fixed."""
 TURNS = 2
-LABELS = ("T1.bids", "T1.cards", "T1.economy", "T2.bids", "T2.cards", "T2.economy")
+LABELS = (
+    "T1.bids",
+    "T1.cards",
+    "T1.economy",
+    "T1.war",
+    "T2.bids",
+    "T2.cards",
+    "T2.economy",
+    "T2.war",
+)
 """The windows the game resolves (T1.bids by itself when the game is created: nobody orders in it)."""
 
 SCRIPT_TERMS = "<script>alert(1)</script> & \"quoted\" 'apostrophe' <b>bold</b> a<b c>d"

@@ -88,7 +88,7 @@ def test_every_window_rebuilds_as_it_was_resolved_and_mailed(judge: Judge, tmp_p
     game = play(judge, tmp_path)
     ruleset = judge.ruleset(judge.game(game)[0])
     expected = reference_inputs(judge, game)
-    assert len(expected) == 6  # T1.bids … T2.economy
+    assert len(expected) == 8  # T1.bids … T2.war
     mailed = {(m.window_id, m.recipient): m.body_text for m in judge.outbox(game) if m.kind == "report"}
     private_events = 0
     for window_id, by_viewer in expected.items():
@@ -135,7 +135,7 @@ def test_after_a_rollback_earlier_windows_still_rebuild_and_discarded_ones_say_s
     assert judge.rollback(game, "T2.bids") == "T2.bids"
 
     assert rendered(judge, game, "T1.economy") == before  # the report as mailed, next window included
-    assert judge.report_input(game, "T1.economy", PUBLIC).next_label == "T2.bids"
+    assert judge.report_input(game, "T1.economy", PUBLIC).next_label == "T1.war"
     with pytest.raises(AdjudicatorError, match="discarded by a rollback"):
         judge.report_input(game, ids["T2.cards"], "hungary")
     with pytest.raises(AdjudicatorError, match="discarded by a rollback"):

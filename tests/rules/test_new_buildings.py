@@ -37,9 +37,9 @@ def vf_of(outcome: WindowOutcome, power: str = "hungary") -> dict[str, int]:
 
 
 def next_economy(state: MedioevoState) -> MedioevoState:
-    """From the window after an economy window (the next turn's bids), that turn's economy window,
+    """From the window after an economy window (its turn's war), the next turn's economy window,
     every power silent meanwhile."""
-    target = f"T{state.turn}.economy"
+    target = f"T{state.turn + 1}.economy"
     for _ in range(6):
         if window_label(RULES, state) == target:
             return state

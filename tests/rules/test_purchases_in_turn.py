@@ -109,7 +109,7 @@ def test_in_turn_the_economy_is_a_step_per_power_in_turn_order_then_the_close_L4
     close = open_step(RULES, outcomes[-2].state)
     assert close == Step(tuple(sorted(POWERS)), (TAXES, REINFORCEMENTS, PLACEMENT), CLOSE)
     assert [p.phase for o in outcomes[:4] for p in o.phases] == [PURCHASES] * 4
-    assert window_label(RULES, outcomes[-1].state) == "T2.bids" and outcomes[-1].state.steps == ()
+    assert window_label(RULES, outcomes[-1].state) == "T1.war" and outcomes[-1].state.steps == ()
 
 
 def test_the_bids_and_cards_windows_stay_simultaneous_L458() -> None:

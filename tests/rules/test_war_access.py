@@ -1,5 +1,5 @@
 """Who may move where, and the judge's own paths (seed 002 L1568-1574, L1628-1630, L2031-2033,
-L2208, L2308; rulings R120-R125), on the shipped europe1250 board."""
+L2208, L2308; rulings R120-R125, the blockades R131-R132, R155), on the shipped europe1250 board."""
 
 from __future__ import annotations
 
@@ -125,13 +125,30 @@ def test_passive_blockade_of_the_dardanelli(data: DataSet) -> None:
     owners: dict[str, str | None] = {"tracia": "byzantium", "misia": "byzantium"}
     galley = mover("galley", "mar_di_marmara", owner="venice")
     shut = check_path(world(data, owners), galley, ["mar_egeo_settentrionale"])
-    assert shut.reason == "the Dardanelli is closed: byzantium holds Tracia and Misia (L2031)"
+    assert shut.reason == (
+        "the Dardanelli is closed: byzantium holds Tracia and Misia (L2031); a Passage pact with "
+        "byzantium, or one of the two shores, opens it"
+    )
     passage = Relations(passage=frozenset({("venice", "byzantium")}))
     assert check_path(world(data, owners, relations=passage), galley, ["mar_egeo_settentrionale"]).ok
     broken = {**owners, "misia": "venice"}
     assert check_path(world(data, broken), galley, ["mar_egeo_settentrionale"]).ok
     own = mover("galley", "mar_di_marmara", owner="byzantium")
     assert check_path(world(data, owners), own, ["mar_egeo_settentrionale"]).ok
+
+
+def test_the_bosforo_closes_between_the_black_sea_and_marmara_L2031(data: DataSet) -> None:
+    """L2031 (R155): whoever holds Costantinopoli and Misia closes the Bosforo to every other power,
+    its allies too, unless they have a Passage pact; barbarians close nothing (A-27)."""
+    owners: dict[str, str | None] = {"costantinopoli": "byzantium", "misia": "byzantium"}
+    galley = mover("galley", "mar_nero_occidentale", owner="genoa")
+    path = ["mar_di_marmara", "mar_egeo_settentrionale"]
+    assert check_path(world(data, owners), galley, path).reason.startswith("the Bosforo is closed")
+    passage = Relations(passage=frozenset({("genoa", "byzantium")}))
+    assert check_path(world(data, {**owners, "tracia": "byzantium"}, relations=passage), galley, path).ok
+    barbarians = {"costantinopoli": "barbarians", "misia": "barbarians", "tracia": "barbarians"}
+    assert check_path(world(data, barbarians), galley, path).ok
+    assert check_path(world(data, {}), galley, path).ok
 
 
 def test_active_blockade_stops_a_weaker_fleet(data: DataSet) -> None:
@@ -144,7 +161,10 @@ def test_active_blockade_stops_a_weaker_fleet(data: DataSet) -> None:
     stop = check_path(w, galley, ["mar_ionio"])
     assert stop.ok and stop.steps[-1].stop
     through = check_path(w, galley, ["mar_ionio", "mar_ionio_meridionale"])
-    assert not through.ok and "must stop in Mar Ionio" in through.reason
+    assert through.reason == (
+        "galley 1 must stop in Mar Ionio: venice blockade Mar Ionio with 2 galley(s) against 1 "
+        "(L2033): the fleet stops there and must fight to pass (R117)"
+    )
     equal = galley.model_copy(update={"fleet_galleys": 2})  # "superiore": as many is not enough
     assert not check_path(w, equal, ["mar_ionio", "mar_ionio_meridionale"]).ok
     fleet = galley.model_copy(update={"fleet_galleys": 3})

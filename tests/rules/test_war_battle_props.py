@@ -16,7 +16,7 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
     Side,
     Withdraw,
 )
-from tests.rules.war_battle import CARDS
+from tests.rules.war_battle import CARDS, declared
 
 # --- invariants (hypothesis) ---------------------------------------------------------------------
 
@@ -79,8 +79,11 @@ def test_vf_are_never_negative_always_accounted_for_and_the_same_dice_fight_the_
     battle: Battle, seed: bytes
 ) -> None:
     """VF never negative; every VF that started is left, lost, retreated or captured (L1758-L1772,
-    L2059); each roll's losses within what the sides had; the same seed gives the same battle."""
-    out = fight(battle, Dice(seed=seed, namespace="prop"), CARDS)
+    L2059); each roll's losses within what the sides had; the same seed gives the same battle;
+    every die rolled is one ``combat_dice_uses`` declares (docs/war.md §5)."""
+    dice = Dice(seed=seed, namespace="prop")
+    out = fight(battle, dice, CARDS)
+    assert [(r.purpose, r.sides) for r in dice.rolls if not declared(r.purpose, r.sides)] == []
     for f in out.forces:
         assert min(f.vf_left, f.lost, f.retreated, f.captured, f.prisoners) >= 0
         assert f.vf_start == f.vf_left + f.lost + f.retreated + f.captured

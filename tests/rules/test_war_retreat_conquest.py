@@ -1,6 +1,6 @@
 """Retreat, conquest, blockades and supply as pure calculators (seed 002 L1679-1685, L1844-1862,
 L2025-2083, L2235-2278), with every example of these sections. ``war/retreat.py``,
-``war/conquest.py``, ``war/blockade.py``, ``war/supply_war.py``."""
+``war/conquest.py``, ``war/supply_war.py`` (the blockades: test_war_access.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
-from adjudicator.rulesets.medioevo.war.blockade import Fleet, active_blockade, route_refusal, strait_holder
 from adjudicator.rulesets.medioevo.war.conquest import (
     Fate,
     capital_tribute,
@@ -26,6 +25,7 @@ from adjudicator.rulesets.medioevo.war.retreat import (
     Neighbour,
     Retreat,
     Timing,
+    capture,
     default_split,
     neighbours,
     options,
@@ -58,51 +58,6 @@ def state(**territories: TerritoryState) -> MedioevoState:
     )
 
 
-# --- blockades (L2025-2033)
-
-
-def test_red_holding_tracia_and_misia_closes_the_dardanelles_ex_L2047() -> None:
-    """Ex L2047 (L2031): red holds Tracia and Misia: no other ship passes the Dardanelli, unless it
-    has a Passage pact with red or one of the shores is taken; red's own ships pass."""
-    owners = {"tracia": "red", "misia": "red"}
-    path = ["mar_di_marmara", "mar_egeo_settentrionale"]
-    why = route_refusal(BOARD, path, owners, "blue", passage=())
-    assert why is not None and "Dardanelli" in why and "Tracia and Misia" in why
-    assert route_refusal(BOARD, path, owners, "red", passage=()) is None
-    assert route_refusal(BOARD, path, owners, "blue", passage={"red"}) is None
-    assert route_refusal(BOARD, path, {"tracia": "blue", "misia": "red"}, "green", passage=()) is None
-    assert strait_holder(BOARD.straits["bosforo"], {"costantinopoli": "red", "misia": "red"}) == "red"
-    assert (
-        strait_holder(BOARD.straits["bosforo"], {"costantinopoli": "barbarians", "misia": "barbarians"})
-        is None
-    )
-
-
-def test_the_bosforo_closes_between_the_black_sea_and_marmara_L2031() -> None:
-    """L2031: whoever holds Costantinopoli and Misia closes the Bosforo to every other power, its
-    allies too unless they have a Passage pact (R155)."""
-    owners = {"costantinopoli": "byzantium", "misia": "byzantium"}
-    path = ["mar_nero_occidentale", "mar_di_marmara", "mar_egeo_settentrionale"]
-    why = route_refusal(BOARD, path, owners, "genoa", passage=())
-    assert why is not None and "Bosforo" in why
-    assert route_refusal(BOARD, path, owners, "genoa", passage={"byzantium"}) is None
-
-
-def test_a_fleet_with_a_galley_blockades_its_zone_against_its_enemies_L2033() -> None:
-    """L2033 (A-27): red's 2 galleys blockade the zone against blue, at war with it: blue's 2
-    galleys stop there, 3 pass; green, at peace with red, is not blockaded."""
-    fleets = [Fleet("red", 2), Fleet("yellow", 0)]
-    war = {frozenset({"red", "blue"})}
-
-    def at_war(a: str, b: str) -> bool:
-        return frozenset({a, b}) in war
-
-    stopped = active_blockade("mar_egeo", fleets, "blue", 2, at_war)
-    assert stopped.blocked and stopped.blockers == ("red",) and "must fight" in stopped.reason
-    assert not active_blockade("mar_egeo", fleets, "blue", 3, at_war).blocked
-    assert not active_blockade("mar_egeo", fleets, "green", 1, at_war).blocked
-
-
 # --- retreat (L2057-2069)
 
 
@@ -133,6 +88,18 @@ def test_retreat_during_the_battle_costs_captured_vf_and_a_captain_level_L2059_L
     )
     opts = options(r)
     assert opts.by_land == ("tripolitania",) and not opts.by_ship
+
+
+def test_one_capture_roll_for_the_battle_and_the_retreat_cost_L2059() -> None:
+    """L2059 (A-20, R141): the capture die follows the attacking Captain's level, 1d4/1d6/1d8; an
+    attack without a Captain rolls the d4 and a level over III the d8 (``battle.fight`` and
+    ``retreat_cost`` share ``capture``); the VF taken are at most those fleeing."""
+    d = dice(4, 8)
+    assert capture(d, "battle 1 round 2 capture blue", 3, 0) == (4, 3)
+    assert capture(d, "x", 9, 5) == (8, 8)
+    assert [(r.purpose, r.sides) for r in d.rolls] == [("battle 1 round 2 capture blue", 4), ("x", 8)]
+    cost = retreat_cost(dice(2), "attack djerba", Timing.DURING, 5, attacker_captain=0)
+    assert (cost.roll, cost.captured) == (2, 2)
 
 
 def test_no_retreat_by_land_from_a_land_siege_nor_by_sea_from_a_sea_siege_L2069() -> None:

@@ -1,5 +1,7 @@
 """Fortifications, assaults and sieges as pure calculators (seed 002 L1870-2002): every example of
-the siege section with the dice it states. ``war/fortress.py``, ``war/siege.py``."""
+the siege section with the dice it states. ``war/fortress.py`` (who is inside), ``war/siege.py``;
+the assault's rolls are ``battle.fight(Kind.ASSAULT)``'s (the card examples L2476-L2488 are in
+test_war_battle.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +10,11 @@ import pytest
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.state import Siege
+from adjudicator.rulesets.medioevo.war.battle import fight
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, BattlePlan, End, Force, Kind, Withdraw
 from adjudicator.rulesets.medioevo.war.fortress import (
-    AssaultOutcome,
-    AssaultPlan,
-    AssaultRoundPlan,
     Garrison,
-    assault,
     assault_refusal,
-    assault_round,
     fortification_level,
     split_garrison,
     with_walls,
@@ -37,6 +36,7 @@ from adjudicator.rulesets.medioevo.war.siege import (
     siege_step,
     siege_turn,
 )
+from tests.rules.war_battle import declared
 
 DATA = default_dataset()
 CATAPULT, TREBUCHET, BOMBARD = 1, 2, 3
@@ -76,43 +76,42 @@ def test_barbarians_go_inside_first_L1830() -> None:
     assert [(g.power, g.vf) for g in split.outside] == [("blue", 4)]
 
 
+def assault(attacker_vf: int, defender_vf: int, level: int, plan: BattlePlan | None = None) -> Battle:
+    """The walls of ``level`` assaulted: ``battle.fight`` rolls it (R162); ``fortress`` says who is
+    inside (``split_garrison``)."""
+    return Battle(
+        number="assault presburgo",
+        kind=Kind.ASSAULT,
+        attackers=(Force("blue", attacker_vf, plan=plan or BattlePlan()),),
+        defenders=(Force("red", defender_vf, owner=True),),
+        fortification=level,
+    )
+
+
 def test_blue_assaults_reds_fort_ex_L1870() -> None:
     """Ex L1870-1876: blue rolls 1d4 = 3, red 1d6 = 4, +2 for the Fortilizio: blue loses 3, red none
-    (L1902-1904). The attacker's die is rolled first, each purpose naming the assault, round, side."""
+    (L1902-1904). The attacker's die is rolled first, each purpose naming the battle, round, side."""
     d = dice(3, 4)
-    r = assault_round(d, "assault presburgo", 1, 10, 8, FORT)
-    assert (r.attacker_total, r.defender_total, r.attacker_loss, r.defender_loss) == (3, 6, 3, 0)
+    out = fight(assault(10, 8, FORT, BattlePlan(withdraw=Withdraw(after_rounds=1))), d, DATA.cards)
+    r = out.rounds[0]
+    assert (r.attack.total, r.defence.total, r.attacker_loss, r.defender_loss) == (3, 6, 3, 0)
     assert [(x.purpose, x.sides) for x in d.rolls] == [
-        ("assault presburgo round 1 attacker", 4),
-        ("assault presburgo round 1 defender", 6),
+        ("battle assault presburgo round 1 attacker blue", 4),
+        ("battle assault presburgo round 1 defender red", 6),
     ]
-
-
-def test_balestriere_assault_on_a_tower_ex_L2488() -> None:
-    """Ex L2488: A 1d4 = 4 +1 BALESTRIERE = 5; B 1d6 = 1 +1 Torre +2 BALESTRIERE = 4: A loses 0 (half
-    of 1), B loses 1 VF."""
-    plan = AssaultRoundPlan(attacker_bonus=1, defender_bonus=2)
-    r = assault_round(dice(4, 1), "a", 1, 10, 5, TOWER, plan)
-    assert (r.attacker_total, r.defender_total, r.attacker_loss, r.defender_loss) == (5, 4, 0, 1)
-
-
-def test_eroina_and_arciere_take_a_barbarian_tower_ex_L2476() -> None:
-    """Ex L2476-2478: EROINA (1d4 -> 1d6) and ARCIERE, A rolls 6; the barbarians 4 + 1 = 5: the
-    difference of 1 and ARCIERE's 1 take both barbarian VF."""
-    plan = AssaultPlan(rounds=(AssaultRoundPlan(attacker_die=6, attacker_extra=1),))
-    d = dice(6, 4)
-    done = assault(d, "a", 8, 2, TOWER, plan)
-    assert (done.outcome, done.attacker_vf, done.defender_vf) == (AssaultOutcome.TAKEN, 8, 0)
-    assert d.rolls[0].sides == 6
+    assert all(declared(x.purpose, x.sides) for x in d.rolls)  # docs/war.md §5
 
 
 def test_an_assault_goes_on_until_its_plan_breaks_it_off_L1721() -> None:
-    """L1721: the attacker may stop after any round; a tie costs nothing (L1764)."""
-    done = assault(dice(2, 2, 1, 6), "a", 10, 5, TOWER, AssaultPlan(withdraw_after=2))
+    """L1721: the attacker may stop after any round; a tie costs nothing (L1764); an attacker
+    spent on the walls is repelled."""
+    d = dice(2, 2, 1, 6)
+    done = fight(assault(10, 5, TOWER, BattlePlan(withdraw=Withdraw(after_rounds=2))), d, DATA.cards)
     assert [(r.attacker_loss, r.defender_loss) for r in done.rounds] == [(1, 0), (6, 0)]
-    assert (done.outcome, done.attacker_vf) == (AssaultOutcome.WITHDREW, 3)
-    spent = assault(dice(1, 6), "a", 4, 5, CASTLE)
-    assert (spent.outcome, spent.attacker_vf) == (AssaultOutcome.REPELLED, 0)
+    assert (done.end, done.force("blue").vf_left) == (End.ATTACKERS_WITHDREW, 3)
+    d = dice(1, 6)
+    spent = fight(assault(4, 5, CASTLE), d, DATA.cards)
+    assert (spent.end, spent.force("blue").vf_left) == (End.ATTACKERS_ELIMINATED, 0)
 
 
 def test_a_siege_needs_the_outside_beaten_superiority_and_an_engine_L1924() -> None:
@@ -211,6 +210,7 @@ def test_artillery_both_sides_roll_each_engine_besieger_first_L1926() -> None:
         "siege napoli turn 2 artillery besieger",
         "siege napoli turn 2 artillery besieged",
     ]
+    assert all(declared(r.purpose, r.sides) for r in d.rolls)  # docs/war.md §5
     assert step.artillery is not None and step.artillery.besieged_engines == ()
     assert step.outcome is Outcome.REFUSED and "no siege engine left" in step.reason
     miss = artillery(dice(5, 3), "s", (CATAPULT,), (BOMBARD,))

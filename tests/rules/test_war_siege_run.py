@@ -13,6 +13,7 @@ from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Siege, TerritoryState
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
+from adjudicator.rulesets.medioevo.war.events import BattleFought
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
     SiegeDeclared,
@@ -20,10 +21,10 @@ from adjudicator.rulesets.medioevo.war.events_sieges import (
     SiegeLifted,
 )
 from adjudicator.rulesets.medioevo.war.records import WarTurn
+from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
 from adjudicator.rulesets.medioevo.war.sieges import (
     SIEGE_HANDLERS,
     assault,
-    continue_siege,
     lift_siege,
     siege,
 )
@@ -211,12 +212,17 @@ def sieged(hungary: int, venice: int) -> MedioevoState:
 
 
 def test_a_catapult_reduces_a_castle_to_a_fort_in_siege_turn_2_ex_L1972_L1958() -> None:
-    """Ex 002 L1972, L1950-1958 (R151): the catapult's 1 takes the Castello to a Fortilizio; of 25
-    defenders 20 stay inside and 5 are left outside for the turn's field battle. The siege goes on."""
-    out = done(continue_siege(sieged(40, 25), "hungary", T, DATA, dice()))
+    """Ex 002 L1972, L1950-1958 (R151, R192): the catapult's 1 takes the Castello to a Fortilizio; of
+    25 defenders 20 stay inside and the 5 left outside are fought in the turn's field battle (a 6
+    against a 1 takes them all), under the siege's captain. The siege goes on."""
+    d = dice(6, 1)
+    out = done(continue_siege(sieged(40, 25), "hungary", T, DATA, d))
     assert out.state.territories[T].buildings == ("fort",) and len(out.state.sieges) == 1
-    (event,) = out.events
+    event, battle = out.events
     assert isinstance(event, SiegeGoesOn) and (event.siege_turn, event.level, event.outside) == (2, 2, 5)
+    assert isinstance(battle, BattleFought) and battle.lost == {"hungary": 2, "venice": 5}
+    assert out.state.territories[T].armies == {"hungary": 38, "venice": 20}
+    assert d.rolls[0].purpose == "battle siege transilvania round 1 attacker hungary"
 
 
 def test_a_siege_without_superiority_is_lifted_by_default_ex_L1982_R112() -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.war.battle import fight
+from adjudicator.rulesets.medioevo.war.battle_dice import combat_dice_uses
 from adjudicator.rulesets.medioevo.war.battle_models import (
     Battle,
     BattleOutcome,
@@ -44,3 +47,22 @@ def one_round(att: Force, dfn: Force, *dice: int, **kw: object) -> BattleOutcome
 def losses(outcome: BattleOutcome) -> tuple[int, int]:
     r = outcome.rounds[0]
     return r.attacker_loss, r.defender_loss
+
+
+_SLOTS = {
+    "N": r"(\d+|assault [a-z_]+|siege [a-z_]+)",
+    "R": r"\d+",
+    "G": r"\d+",
+    "POWER": r"[a-z0-9_]+",
+    "T": r"[a-z_]+",
+}
+
+
+def declared(purpose: str, sides: int) -> bool:
+    """Whether a roll fits one of ``combat_dice_uses()`` (docs/war.md §5): its purpose matches a
+    declared pattern and its die is one of that pattern's sizes."""
+    for use in combat_dice_uses(CARDS):
+        pattern = " ".join(_SLOTS.get(word, re.escape(word)) for word in use.purpose.split())
+        if re.fullmatch(pattern, purpose) and sides in use.sides:
+            return True
+    return False

@@ -90,6 +90,9 @@ from adjudicator.rulesets.medioevo.phases.taxes import CIAMBELLANO
 from adjudicator.rulesets.medioevo.reportmap import report_map
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
+from adjudicator.rulesets.medioevo.war import window as war_window
+from adjudicator.rulesets.medioevo.war.battle_dice import combat_dice_uses
+from adjudicator.rulesets.medioevo.war.window import AFTERMATH, COMBAT
 
 PHASES = (
     PhaseSpec(TURN_ORDER, 1, "Turn order"),
@@ -101,6 +104,8 @@ PHASES = (
     PhaseSpec(TAXES, 5, "Taxes"),
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
     PhaseSpec(PLACEMENT, 8, "Positioning"),
+    PhaseSpec(COMBAT, 9, "Combat"),
+    PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
 )
 DECK_SHUFFLE = "empire deck"
 """The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
@@ -110,6 +115,7 @@ WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
+    WindowSpec("war", (COMBAT, AFTERMATH)),
 )
 
 GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS}
@@ -156,6 +162,11 @@ class MedioevoRuleset:
         (steps.py, R96); None (simultaneous) on every other window and by default."""
         return steps.next_step(self, _mu(state), done)
 
+    def guards_in_orders(self, state: GameState) -> bool:
+        """In the war window a script step carries its own ``IF`` guards (docs/war.md §3.4, R98),
+        checked when the step runs, not by the core."""
+        return COMBAT in open_phases(self, state)
+
     def power_ids(self, state: GameState) -> tuple[str, ...]:
         return _mu(state).seats()
 
@@ -166,7 +177,7 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)
+        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT)
 
     def _check(
         self,
@@ -230,6 +241,11 @@ class MedioevoRuleset:
     ) -> Submission:
         scope = steps.parse_scope(self, _mu(state), power, strict)  # in a step: its phases (R96)
         phases, label, not_now = scope or (open_phases(self, state), window_label(self, state), None)
+        war_lines, lines = war_window.split_lines(lines, COMBAT in phases)
+        if COMBAT in phases:
+            war = war_window.parse_combat(_mu(state), power, war_lines, self.data, strict)
+        else:
+            war = Submission(issues=war_window.not_now_issues(war_lines, label))
         submission = parse_lines(
             _mu(state),
             power,
@@ -240,7 +256,7 @@ class MedioevoRuleset:
             partial(self._check, rehearsal=self._rehearsal(_mu(state))) if strict else None,
             not_now,
         )
-        return mark_non_orders(submission)
+        return mark_non_orders(war_window.merge(war, submission) if war_lines else submission)
 
     def default_orders(self, state: GameState, phase: str, power: str) -> Sequence[Order]:
         """A silent power bids nothing, keeps a card by its standing priority (R17), borrows
@@ -273,6 +289,10 @@ class MedioevoRuleset:
             return reinforcements.resolve(mu, orders, self.data)
         if phase == PLACEMENT:
             return placement.resolve(mu, orders, self.data)
+        if phase == COMBAT:
+            return war_window.resolve_combat(mu, orders, dice, self.data)
+        if phase == AFTERMATH:
+            return war_window.resolve_aftermath(mu, dice, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
@@ -302,10 +322,11 @@ class MedioevoRuleset:
                 return Visibility.to(purpose.removeprefix(prefix))
         return Visibility.public()
 
-    def phase_dice(self, state: GameState, phase: str) -> Sequence[DieUse]:
+    def phase_dice(self, state: GameState, phase: str) -> Sequence[DieUse] | None:
         """The turn order's shuffle (one die per place, d2 up to one side per power), the
         PRINCIPESSA's die in diplomacy, and in taxes a loan's die and CIAMBELLANO's, both by the
-        power's LT (L911, L2552); no other phase rolls yet."""
+        power's LT (L911, L2552), and combat's battles, ramming, captures and siege artillery
+        (war/battle_dice.py); no other phase rolls."""
         if phase == TURN_ORDER:
             seats = len(self.power_ids(state))
             return (DieUse("turn order", tuple(range(2, seats + 1))),) if seats > 1 else ()
@@ -318,6 +339,8 @@ class MedioevoRuleset:
                 DieUse("loan POWER", tuple(sorted(set(LOAN_DIE_BY_LEVEL.values())))),
                 DieUse(f"{CIAMBELLANO.upper()} POWER", by_lt),
             )
+        if phase == COMBAT:
+            return combat_dice_uses(self.data.cards)
         return ()
 
     def report_sections(self, report: ReportInput) -> RulesetSections:

@@ -1,14 +1,27 @@
-"""Who may go where (seed 002 L1568-1574, L1628-1630, L2031-2033, L2208, L2308; rulings R120-R124).
+"""Who may go where (seed 002 L1568-1574, L1628-1630, L2025-2033, L2208, L2308; rulings R120-R124,
+R131-R132, R155).
 
 Own territories, a host's that grants passage and barbarian ones (L2308) may be entered and stayed
 in; a neutral power's refuse the mover (L2031, L2208, ex L1434); an enemy's are attacked, never
-entered by a move (L1655). At sea a strait whose shores one power holds is closed to everyone it
-grants no passage (passive blockade, L2031); a zone where enemy galleys are at least as many as the
-mover's stops it (active blockade, L2033, digest A-27).
+entered by a move (L1655).
+
+The naval blockades (L2025-2033, digest §2.12.2, A-27) live here only, where moves meet them:
+
+* Passive (L2031): a power holding both shores of a strait (Bosforo, Dardanelli, ... in
+  ``features.toml``) closes it to every other player, allies included, unless they have a
+  Passage pact with it or take one of the shores (ex L2047: whoever holds Tracia and Misia shuts
+  the Black Sea off from the Mediterranean). Barbarians close nothing: their land has no owner.
+* Active (L2033): a fleet with at least one galley blockades its sea zone against every player it
+  is at war with. An enemy fleet passes only with more galleys than all the blockading fleets
+  together (A-27); otherwise it stops in the zone, where it may fight them with a ``NAVAL
+  ATTACK`` if it has a Captain with an attack left, or waits there to be attacked (R117).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from adjudicator.rulesets.medioevo.state import BARBARIANS
 from adjudicator.rulesets.medioevo.war.transport import Mover, World, stats
 
 
@@ -34,24 +47,56 @@ def entry_refusal(world: World, mover: Mover, node: str) -> str | None:
     return f"{world.name(node)} is {owner}'s, who grants {me} no passage (L2031, L2208)"
 
 
-def strait_refusal(world: World, mover: Mover, a: str, b: str) -> str | None:
-    """A strait between two sea zones is closed when one power holds both shores and grants the
-    mover no passage (passive blockade, L2031, ex L2047)."""
+def strait_holder(world: World, a: str, b: str) -> str | None:
+    """The power holding both shores of the strait between sea zones ``a`` and ``b``, or None:
+    no strait, or its shores are split or ownerless (L2031; barbarians close nothing, R155)."""
     strait = world.strait_between_seas(a, b)
-    if strait is not None:
-        holders = {world.owner(s) for s in strait.shores}
-        holder = holders.pop() if len(holders) == 1 else None
-        if holder is not None and not (mover.owner and world.relations.may_pass(mover.owner, holder)):
-            shores = " and ".join(world.name(s) for s in strait.shores)
-            return f"the {strait.name} is closed: {holder} holds {shores} (L2031)"
-    return None
+    if strait is None:
+        return None
+    holders = {world.owner(s) for s in strait.shores}
+    holder = holders.pop() if len(holders) == 1 else None
+    return None if holder == BARBARIANS else holder
 
 
-def blockaders(world: World, mover: Mover, zone: str) -> int:
-    """Galleys of powers at war with the mover in a sea zone (active blockade, L2033)."""
+def strait_refusal(world: World, mover: Mover, a: str, b: str) -> str | None:
+    """Why the mover may not sail from ``a`` to ``b`` through a strait, or None: one power holds
+    both shores and grants it no passage (passive blockade, L2031, ex L2047, R155)."""
+    holder = strait_holder(world, a, b)
+    strait = world.strait_between_seas(a, b)
+    if holder is None or strait is None or (mover.owner and world.relations.may_pass(mover.owner, holder)):
+        return None
+    shores = " and ".join(world.name(s) for s in strait.shores)
+    return (
+        f"the {strait.name} is closed: {holder} holds {shores} (L2031); a Passage pact with "
+        f"{holder}, or one of the two shores, opens it"
+    )
+
+
+@dataclass(frozen=True)
+class ActiveBlockade:
+    """What an active blockade does to a mover entering a sea zone (L2033, A-27, R155)."""
+
+    blocked: bool
+    blockers: tuple[str, ...]  # the powers at war with the mover whose galleys hold the zone
+    galleys: int  # their galleys together
+    reason: str = ""
+
+
+def active_blockade(world: World, mover: Mover, zone: str) -> ActiveBlockade:
+    """Whether the moving fleet (its own galleys, or ``fleet_galleys`` sailing together) is stopped
+    in ``zone`` by the galleys there of powers at war with it: it passes only with more (L2033)."""
     me = mover.owner
     fleets = world.fleets.get(zone, {})
-    return sum(n for p, n in fleets.items() if me is not None and p != me and world.relations.at_war(me, p))
+    hostile = {p: n for p, n in fleets.items() if n > 0 and me and p != me and world.relations.at_war(me, p)}
+    blockers, galleys = tuple(sorted(hostile)), sum(hostile.values())
+    mine = own_galleys(mover)
+    if not hostile or mine > galleys:
+        return ActiveBlockade(False, blockers, galleys)
+    reason = (
+        f"{', '.join(blockers)} blockade {world.name(zone)} with {galleys} galley(s) against "
+        f"{mine} (L2033): the fleet stops there and must fight to pass (R117)"
+    )
+    return ActiveBlockade(True, blockers, galleys, reason)
 
 
 def own_galleys(mover: Mover) -> int:

@@ -35,8 +35,7 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
 )
 from adjudicator.rulesets.medioevo.war.battle_naval import ram
 from adjudicator.rulesets.medioevo.war.battle_results import ROUND_LIMIT, outcome_of
-
-CAPTURE_DIE = {1: 4, 2: 6, 3: 8}  # L2059: the attacker's Captain's level
+from adjudicator.rulesets.medioevo.war.retreat import capture
 
 
 @dataclass
@@ -316,11 +315,8 @@ def _leave(
         captors = [f for f in attackers if f.vf > 0] or [a]
         captor = max(captors, key=lambda f: max((c.level for c in f.force.captains), default=1))
         level = max((c.level for c in captor.force.captains), default=1)
-        roll = dice.roll(
-            CAPTURE_DIE[min(max(level, 1), 3)],
-            f"battle {battle.number} round {number} capture {captor.power}",
-        )
-        d.captured = min(roll, d.vf)
+        purpose = f"battle {battle.number} round {number} capture {captor.power}"
+        roll, d.captured = capture(dice, purpose, d.vf, level)
         captor.took_captive += d.captured
         d.retreated = d.vf - d.captured
         d.vf = 0

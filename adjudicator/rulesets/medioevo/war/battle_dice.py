@@ -20,14 +20,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from adjudicator.core.ruleset import DieUse
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard, Timing
 from adjudicator.rulesets.medioevo.war.battle_models import Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.retreat import CAPTURE_DIE
+from adjudicator.rulesets.medioevo.war.siege import ARTILLERY_DIE
 
 BASE_DIE = 6  # L1754
 ASSAULT_ATTACK_DIE = 4  # L1902
 STRATEGIA = "strategia"
 ALCHIMIA = "alchimia"
 FORCE_RATIO = 3  # L1746, ex L2988
+PRINTED_DIE_STEPS = (4, 6, 8)  # EROINA as printed (L1703, L2632): d4 to d6, d6 to d8
+RAM_DIE = 4  # L2010: 1d4 + the galley's level
 _ROLE = {Side.ATTACKER: "attack", Side.DEFENDER: "defence"}
 
 
@@ -181,3 +186,32 @@ def roll_spec(force: Force, cards: tuple[CardEffect, ...], situation: Situation)
     mods.extend(force.extra_modifiers)
     win_damage = 1 if kind is Kind.FIELD and ALCHIMIA in force.technologies else 0
     return RollSpec(sides, tuple(mods), extra, win_damage)
+
+
+def combat_dice_uses(cards: Mapping[str, EmpireCard] | None = None) -> tuple[DieUse, ...]:
+    """Every roll phase ``combat`` makes, as ``phase_dice`` declares them (docs/war.md §5): the
+    purposes ``battle.py``, ``battle_naval.py``, ``siege.py``, ``sieges.py`` and ``siege_turns.py``
+    roll (``N`` the battle: a number, ``assault T`` or ``siege T``, or a siege's turn; ``R`` the
+    round; ``G`` the galley; ``T`` the territory; ``POWER`` the roller) and each one's die sizes.
+    A round's die is the base (d4 attacking walls, L1902; d6 otherwise, L1754) raised by the round
+    cards' ``die_steps`` (EROINA, L1703): read from ``cards`` when given, else the printed steps."""
+    steps = {
+        int(size)
+        for card in (cards or {}).values()
+        if card.timing is Timing.ROUND
+        for size in card.params.get("die_steps", ())
+    } or set(PRINTED_DIE_STEPS)
+
+    def raised(*base: int) -> tuple[int, ...]:
+        above = {s for s in steps if s > min(base)}
+        return tuple(sorted({*base, *above}))
+
+    return (
+        DieUse("battle N round R attacker POWER", raised(ASSAULT_ATTACK_DIE, BASE_DIE)),
+        DieUse("battle N round R defender POWER", raised(BASE_DIE)),
+        DieUse("battle N round R capture POWER", tuple(sorted(set(CAPTURE_DIE.values())))),
+        DieUse("battle N ram attacker POWER galley G", (RAM_DIE,)),
+        DieUse("battle N ram defender POWER galley G", (RAM_DIE,)),
+        DieUse("siege T turn N artillery besieger", (ARTILLERY_DIE,)),
+        DieUse("siege T turn N artillery besieged", (ARTILLERY_DIE,)),
+    )

@@ -10,13 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import Dice
-from adjudicator.rulesets.medioevo.war.battle_dice import ALCHIMIA
+from adjudicator.rulesets.medioevo.war.battle_dice import ALCHIMIA, RAM_DIE
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, RamRecord
 
 if TYPE_CHECKING:
     from adjudicator.rulesets.medioevo.war.battle import Fighter
-
-RAM_DIE = 4  # L2010
 
 
 def ram(

@@ -6,27 +6,22 @@ who is inside, and the assault on its walls.
   assaulted or besieged (ex L1878-1882: 12 VF and a Torre, 10 inside and 2 outside). Barbarians
   go in first when they defend beside a player (L1830); the other defenders in the order given
   (the owner first, ruling R150).
-* Assault (L1898-1904): the field battle's round with three changes: the attacker rolls 1d4, the
-  defender 1d6 + the fortification's level (+1 Torre, +2 Fortilizio, +3 Castello), and a defender
-  who wins a roll loses nothing (ex L1870-1876). The field battle outside and the assault (or
-  siege) that follows are one attack of the Captain (L1906): the caller counts it once.
-
-Cards and technologies are resolved by the caller into each round's :class:`AssaultRoundPlan`
-(die sizes for EROINA, bonuses, ARCIERE's extra loss, A-18).
+* Assault (L1898-1904): once nobody stands outside (:func:`assault_refusal`), the walls are
+  assaulted with ``battle.fight(Battle(kind=Kind.ASSAULT, fortification=level))``: the attacker
+  rolls 1d4, the defender 1d6 + the fortification's level, a defender who wins a roll loses
+  nothing (ex L1870-1876), with the cards, technologies and withdrawals of any battle (R162). The
+  field battle outside and the assault (or siege) that follows are one attack of the Captain
+  (L1906): the caller counts it once. This module says only who is inside; it rolls nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 
-from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import DataSet
 
 CAPACITY = {1: 10, 2: 20, 3: 30}  # L1892-1894: Torre, Fortilizio, Castello
-ASSAULT_DIE = 4  # L1902: the attacker's base die in an assault
-DEFENDER_DIE = 6  # L1903: 1d6 + the fortification's level
 
 
 def fortification_level(buildings: Iterable[str], data: DataSet) -> int:
@@ -107,107 +102,3 @@ def assault_refusal(defenders: Sequence[Garrison], level: int) -> str | None:
     if outside:
         return f"{outside} VF stand outside the walls: beat them in a field battle first (L1896-1898)"
     return None
-
-
-@dataclass(frozen=True)
-class AssaultRoundPlan:
-    """What cards and technologies give one side of a round, resolved by the caller."""
-
-    attacker_die: int = ASSAULT_DIE  # EROINA: 1d4 -> 1d6 (ex L2476)
-    defender_die: int = DEFENDER_DIE  # EROINA: 1d6 -> 1d8
-    attacker_bonus: int = 0  # BALESTRIERE, bombards, ... (ex L2488)
-    defender_bonus: int = 0  # added to the fortification's level
-    attacker_extra: int = 0  # VF the defender loses whatever the dice (ARCIERE, A-18)
-    defender_extra: int = 0
-
-
-@dataclass(frozen=True)
-class AssaultRound:
-    number: int
-    attacker_roll: int
-    defender_roll: int
-    attacker_total: int
-    defender_total: int
-    attacker_loss: int
-    defender_loss: int
-
-
-def assault_round(
-    dice: Dice,
-    label: str,
-    number: int,
-    attacker_vf: int,
-    defender_vf: int,
-    level: int,
-    plan: AssaultRoundPlan = AssaultRoundPlan(),
-) -> AssaultRound:
-    """One roll of an assault: attacker then defender (the table's order), purposes
-    ``{label} round N attacker`` / ``defender``. The loser loses the difference, capped by its VF
-    (L1758, L1762); the winner half of it, rounded down, except a defender who wins, who loses
-    nothing (L1904); a tie costs nothing (L1764). Extra losses (ARCIERE) are added and capped."""
-    a_roll = dice.roll(plan.attacker_die, f"{label} round {number} attacker")
-    d_roll = dice.roll(plan.defender_die, f"{label} round {number} defender")
-    a_tot = a_roll + plan.attacker_bonus
-    d_tot = d_roll + level + plan.defender_bonus
-    a_loss = d_loss = 0
-    if a_tot > d_tot:
-        d_loss = min(a_tot - d_tot, defender_vf)
-        a_loss = d_loss // 2
-    elif d_tot > a_tot:
-        a_loss = min(d_tot - a_tot, attacker_vf)
-    a_loss = min(a_loss + plan.defender_extra, attacker_vf)
-    d_loss = min(d_loss + plan.attacker_extra, defender_vf)
-    return AssaultRound(number, a_roll, d_roll, a_tot, d_tot, a_loss, d_loss)
-
-
-class AssaultOutcome(StrEnum):
-    TAKEN = "taken"  # no defender left inside: the territory is conquered (L1679)
-    REPELLED = "repelled"  # the attacker's engaged VF are gone
-    WITHDREW = "withdrew"  # the attacker broke off (L1721)
-
-
-@dataclass(frozen=True)
-class AssaultPlan:
-    """The attacker's plan: each round's cards (the last repeats; none: no cards), and when to
-    break off: after ``withdraw_after`` rounds, or once its VF fall below ``withdraw_below``."""
-
-    rounds: tuple[AssaultRoundPlan, ...] = ()
-    withdraw_after: int | None = None
-    withdraw_below: int = 0
-
-    def round(self, number: int) -> AssaultRoundPlan:
-        if not self.rounds:
-            return AssaultRoundPlan()
-        return self.rounds[min(number, len(self.rounds)) - 1]
-
-
-@dataclass(frozen=True)
-class Assault:
-    outcome: AssaultOutcome
-    attacker_vf: int
-    defender_vf: int
-    rounds: tuple[AssaultRound, ...] = field(default=())
-
-
-def assault(
-    dice: Dice, label: str, attacker_vf: int, defender_vf: int, level: int, plan: AssaultPlan = AssaultPlan()
-) -> Assault:
-    """An assault on a fortification of ``level`` held by ``defender_vf`` (all inside, L1898),
-    round by round until the walls are taken, the attacker is spent or breaks off by its plan."""
-    rounds: list[AssaultRound] = []
-    while True:
-        r = assault_round(
-            dice, label, len(rounds) + 1, attacker_vf, defender_vf, level, plan.round(len(rounds) + 1)
-        )
-        rounds.append(r)
-        attacker_vf -= r.attacker_loss
-        defender_vf -= r.defender_loss
-        if defender_vf == 0:
-            outcome = AssaultOutcome.TAKEN
-        elif attacker_vf == 0:
-            outcome = AssaultOutcome.REPELLED
-        elif attacker_vf < plan.withdraw_below or (plan.withdraw_after or 0) == len(rounds):
-            outcome = AssaultOutcome.WITHDREW
-        else:
-            continue
-        return Assault(outcome, attacker_vf, defender_vf, tuple(rounds))

@@ -27,11 +27,10 @@ from dataclasses import dataclass
 
 from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.war.access import (
-    blockaders,
+    active_blockade,
     cannot_move,
     entry_refusal,
     may_stay,
-    own_galleys,
     strait_refusal,
     transit_owner,
 )
@@ -47,6 +46,7 @@ class Step:
     pm: int
     why: str  # "mountain", "plain, across the Danubio", "out of port, open sea" …
     stop: bool = False  # the mover must stop here (an active blockade, L2033)
+    blockade: str = ""  # why it must stop, in words (R155)
 
 
 @dataclass(frozen=True)
@@ -141,11 +141,11 @@ def _legal_step(world: World, mover: Mover, a: str, b: str, transit: str | None)
         refusal = refusal or strait_refusal(world, mover, a, b)
     if refusal:
         return refusal
-    enemy = blockaders(world, mover, b) if b in world.data.board.seas else 0
-    if enemy and own_galleys(mover) <= enemy:
-        return Step(
-            step.frm, step.to, step.pm, f"{step.why}, blockaded by {enemy} enemy galley(s)", stop=True
-        )
+    if b in world.data.board.seas:
+        blockade = active_blockade(world, mover, b)
+        if blockade.blocked:
+            why = f"{step.why}, blockaded by {blockade.galleys} enemy galley(s)"
+            return Step(step.frm, step.to, step.pm, why, stop=True, blockade=blockade.reason)
     return step
 
 
@@ -175,7 +175,7 @@ def check_path(world: World, mover: Mover, path: Sequence[str]) -> PathCheck:
                 tuple(steps),
                 cost,
                 have,
-                f"{name} must stop in {world.name(a)}: {steps[-1].why} (L2033)",
+                f"{name} must stop in {world.name(a)}: {steps[-1].blockade}",
             )
         step = _legal_step(world, mover, a, b, transit)
         if isinstance(step, str):

@@ -128,14 +128,23 @@ class RetreatCost:
     captain_levels_lost: int  # by each retreating Captain (L2061, A-22)
 
 
+def capture(dice: Dice, purpose: str, vf: int, captain_level: int) -> tuple[int, int]:
+    """The capture roll of a retreat during a battle (L2059, A-20, R141): the die of the
+    attacker's best Captain's level (1d4/1d6/1d8; no Captain or a level out of range counts as
+    the nearest), and the fleeing VF it takes prisoner, at most the ``vf`` retreating. The one
+    roll of a retreat, for ``battle.fight`` and :func:`retreat_cost` alike: (roll, captured)."""
+    roll = dice.roll(CAPTURE_DIE[min(max(captain_level, 1), 3)], purpose)
+    return roll, min(roll, vf)
+
+
 def retreat_cost(dice: Dice, label: str, timing: Timing, vf: int, attacker_captain: int) -> RetreatCost:
     """What retreating costs (L2059-2061). During the battle the attacker rolls the die of his
     best Captain's level (purpose ``{label} retreat capture``) and captures that many fleeing VF,
-    at most those retreating."""
+    at most those retreating (:func:`capture`)."""
     if timing is Timing.BEFORE:
         return RetreatCost(1, 0, None, 0)
-    roll = dice.roll(CAPTURE_DIE[attacker_captain], f"{label} retreat capture")
-    return RetreatCost(0, min(roll, vf), roll, 1)
+    roll, captured = capture(dice, f"{label} retreat capture", vf, attacker_captain)
+    return RetreatCost(0, captured, roll, 1)
 
 
 def split_check(r: Retreat, moves: Mapping[str, int], allowed: RetreatOptions) -> str | None:

@@ -29,8 +29,10 @@ from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
 from adjudicator.rulesets.medioevo.war.orders import (
     COMBAT,
+    Assault,
     Attack,
     Claim,
+    LiftSiege,
     Load,
     Move,
     NavalAttack,
@@ -40,6 +42,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     SurpriseWar,
     Unload,
 )
+from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
 from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS
 
 NOT_YET = "not-yet"
@@ -86,12 +89,35 @@ def run_scripts(
     attacks' battles (purposes as ``battle.py`` names them); without it an attack step fails."""
     events: list[Event] = []
     results: list[OrderResult] = []
-    for power in turn_order(state, tuple(scripts)):
-        plans = tuple(o for o in scripts[power] if isinstance(o, PlanLine))
-        state, script = run_script(state, power, steps_of(scripts[power]), data, dice, plans)
+    besiegers = tuple(s.by for s in state.sieges if s.by in state.powers and s.by not in scripts)
+    for power in turn_order(state, (*scripts, *dict.fromkeys(besiegers))):
+        orders = scripts.get(power, ())
+        plans = tuple(o for o in orders if isinstance(o, PlanLine))
+        if dice is not None:
+            state, went_on = sieges_go_on(state, power, steps_of(orders), data, dice)
+            events += went_on
+        state, script = run_script(state, power, steps_of(orders), data, dice, plans)
         events += script.events
         results += script.results
     return RunOutcome(state, tuple(events), tuple(results))
+
+
+def sieges_go_on(
+    state: MedioevoState, power: str, steps: Sequence[ScriptStep], data: DataSet, dice: Dice
+) -> tuple[MedioevoState, list[Event]]:
+    """At the start of the besieger's sub-turn, each of its sieges in their 2nd turn or later
+    goes on (artillery, reduction, the fall: L1950-1958, R112), unless its script lifts it or
+    assaults it (L1966, L1930: then the step decides). Nothing happens in a siege's first turn."""
+    named = {s.action.territory for s in steps if isinstance(s.action, LiftSiege | Assault)}
+    events: list[Event] = []
+    for siege in tuple(state.sieges):
+        if siege.by != power or siege.territory in named:
+            continue
+        outcome = continue_siege(state, power, siege.territory, data, dice)
+        if isinstance(outcome, Done):
+            state = outcome.state
+            events += outcome.events
+    return state, events
 
 
 def run_script(

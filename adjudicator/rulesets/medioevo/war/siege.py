@@ -27,6 +27,7 @@ from adjudicator.rulesets.medioevo.state import Siege
 from adjudicator.rulesets.medioevo.war.fortress import capacity
 
 SIEGE_VALUE = {1: 1, 2: 2, 3: 3}  # L1934-1938: Catapulta 1, Trabucco 2, Bombarda 3 (by MdA level)
+ARTILLERY_DIE = 6  # L1926: 1d6 per MdA
 ARTILLERY_HIT = {1: 6, 2: 5, 3: 4}  # L1926-1928: the least d6 that destroys an enemy MdA
 BOMBARD = 3
 
@@ -109,8 +110,8 @@ def artillery(dice: Dice, label: str, besieger: Sequence[int], besieged: Sequenc
     rolled unless both sides have MdA (L1926)."""
     if not besieger or not besieged:
         return Artillery((), (), tuple(besieger), tuple(besieged))
-    a = tuple(dice.roll(6, f"{label} artillery besieger") for _ in besieger)
-    d = tuple(dice.roll(6, f"{label} artillery besieged") for _ in besieged)
+    a = tuple(dice.roll(ARTILLERY_DIE, f"{label} artillery besieger") for _ in besieger)
+    d = tuple(dice.roll(ARTILLERY_DIE, f"{label} artillery besieged") for _ in besieged)
     return Artillery(a, d, _lose(besieger, _hits(besieged, d)), _lose(besieged, _hits(besieger, a)))
 
 

@@ -48,17 +48,26 @@ def defenders(state: MedioevoState, power: str, territory: str) -> tuple[Garriso
 
 
 def attacks_left(state: MedioevoState, captain: Piece) -> int:
-    """Attacks the captain may still lead this turn: its level when the phase began (L1727)."""
+    """Attacks the captain may still lead this turn: its level when the phase began (L1727), none
+    once a siege is its action this turn (L1728-1729: it besieges once and attacks nothing else)."""
     turn = war_turn(state)
     key = key_of(captain)
+    if key in turn.sieging:
+        return 0
     return turn.start_level.get(key, captain.level) - turn.attacks.get(key, 0)
 
 
 def led(state: MedioevoState, captain: Piece, sieging: bool = False) -> MedioevoState:
-    """The captain's action recorded: one attack more, and a siege when it lays one (L1728-1729)."""
+    """The captain's action recorded: one attack more, and a siege when it lays one (L1728-1729).
+    ``captain`` is the piece as it was before the battle: its level is kept as the level the phase
+    began with when none is recorded yet, so a promotion won now adds no attack this turn (L1727,
+    L1778)."""
     turn = war_turn(state)
     key = key_of(captain)
-    update: dict[str, Any] = {"attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1}}
+    update: dict[str, Any] = {
+        "attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1},
+        "start_level": {key: captain.level, **turn.start_level},
+    }
     if sieging and key not in turn.sieging:
         update["sieging"] = (*turn.sieging, key)
     return state.evolve(war=turn.model_copy(update=update))

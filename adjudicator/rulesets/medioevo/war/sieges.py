@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from adjudicator.core.dice import Dice
+from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
@@ -72,7 +73,7 @@ CONSTANTINOPLE = "costantinopoli"  # L1948: its walls fall at once only to 2 Bom
 Handler = Callable[[MedioevoState, str, Any, DataSet, Dice | None], Done | Refused]
 
 
-def _target(state: MedioevoState, power: str, territory: str, data: DataSet) -> tuple[str, int] | Refused:
+def target_of(state: MedioevoState, power: str, territory: str, data: DataSet) -> tuple[str, int] | Refused:
     """The territory's owner and its walls' level, or why ``power`` cannot besiege or assault it."""
     terr = state.territories.get(territory)
     if territory not in data.board.territories or terr is None:
@@ -145,7 +146,7 @@ def siege(
     """``SIEGE t FROM … WITH …``: lay a siege (L1910, L1924; R112, R160), recorded in
     ``state.sieges`` with its captain and route from this turn (R151). A bare ``SIEGE t`` continues
     the power's own siege, if it may still go on (superiority and an engine, R160)."""
-    target = _target(state, power, order.territory, data)
+    target = target_of(state, power, order.territory, data)
     if isinstance(target, Refused):
         return target
     owner, level = target
@@ -209,14 +210,14 @@ def siege(
         walls_fell=first.outcome is Outcome.FELL,
     )
     if first.outcome is Outcome.FELL:  # L1946: the walls go at once, a field battle follows
-        state = _walls(state, order.territory, 0, data)
+        state = set_walls(state, order.territory, 0, data)
         return Done(state, (event,), f"the walls fall at once: {first.reason}; attack the defenders")
     if first.outcome is Outcome.REFUSED:  # the artillery took the last engine (L1930)
         return Done(state, (event,), f"no siege after the artillery: {first.reason}")
     return Done(state.with_siege(order.territory, record), (event,), f"siege turn 1, by {route}")
 
 
-def _force(
+def force_of_power(
     state: MedioevoState, power: str, vf: int, captains: tuple[Captain, ...] = (), owner: bool = False
 ) -> Force:
     ps = state.powers.get(power)
@@ -235,7 +236,7 @@ def assault(
     attacker's and any siege of it ends (L1679). Dice purposes ``battle assault T round R …``."""
     if dice is None:
         return Refused("no-dice", "an assault needs the game's dice")
-    target = _target(state, power, order.territory, data)
+    target = target_of(state, power, order.territory, data)
     if isinstance(target, Refused):
         return target
     owner, level = target
@@ -266,8 +267,8 @@ def assault(
     battle = Battle(
         number=f"assault {order.territory}",
         kind=Kind.ASSAULT,
-        attackers=(_force(state, power, vf, (leader,)),),
-        defenders=tuple(_force(state, g.power, g.vf, owner=g.power == owner) for g in inside),
+        attackers=(force_of_power(state, power, vf, (leader,)),),
+        defenders=tuple(force_of_power(state, g.power, g.vf, owner=g.power == owner) for g in inside),
         fortification=level,
     )
     result = fight(battle, dice, data.cards)
@@ -298,10 +299,11 @@ def assault(
         defender_lost=sum(f.lost for f in result.forces if f.side is Side.DEFENDER),
         rounds=tuple(r.words for r in result.rounds),
     )
-    return Done(state, (event,), f"{order.territory} taken" if taken else "repelled")
+    state, lifted = leaderless(state, data)
+    return Done(state, (event, *lifted), f"{order.territory} taken" if taken else "repelled")
 
 
-def _walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> MedioevoState:
+def set_walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> MedioevoState:
     """The territory's fortification brought to ``level``, removed at 0 (L1952-1954)."""
     terr = state.territories[territory]
     walls = with_walls(terr.buildings, level, data)
@@ -309,7 +311,7 @@ def _walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> M
     return state.evolve(territories={**state.territories, territory: kept})
 
 
-def _lift(state: MedioevoState, power: str, siege_: Siege, data: DataSet, why: str = "") -> Done:
+def lift(state: MedioevoState, power: str, siege_: Siege, data: DataSet, why: str = "") -> Done:
     """The siege ends; its captain loses a level, one of level 1 goes back to the reserve (L1780)."""
     state = state.with_siege(siege_.territory, None)
     piece = state.piece(power, CAPTAIN, siege_.captain) if siege_.captain is not None else None
@@ -324,6 +326,17 @@ def _lift(state: MedioevoState, power: str, siege_: Siege, data: DataSet, why: s
     return Done(state, (event,), f"siege of {siege_.territory} lifted{': ' + why if why else ''}")
 
 
+def leaderless(state: MedioevoState, data: DataSet) -> tuple[MedioevoState, tuple[Event, ...]]:
+    """Sieges whose captain has left the board (lost aboard a ship, back to the reserve after a
+    battle) are lifted: nobody commands them any more (L1728, R193)."""
+    events: list[Event] = []
+    for current in state.sieges:
+        if current.captain is not None and state.piece(current.by, CAPTAIN, current.captain) is None:
+            done = lift(state, current.by, current, data, "its captain is gone (L1728)")
+            state, events = done.state, [*events, *done.events]
+    return state, tuple(events)
+
+
 def lift_siege(
     state: MedioevoState, power: str, order: orders.LiftSiege, data: DataSet, dice: Dice | None = None
 ) -> Done | Refused:
@@ -332,41 +345,7 @@ def lift_siege(
     current = state.siege(order.territory)
     if current is None or current.by != power:
         return Refused("no-siege", f"{power} has no siege of {order.territory} to lift")
-    return _lift(state, power, current, data)
-
-
-def continue_siege(
-    state: MedioevoState, power: str, territory: str, data: DataSet, dice: Dice
-) -> Done | Refused:
-    """A later siege turn at the start of the besieger's sub-turn (R112, R151; L1950-1958): the
-    superiority check, the artillery, the immediate fall or one reduction, and the defenders the
-    smaller walls no longer hold named for the field battle (the caller's ATTACK). A siege that may
-    not go on is lifted by default (R112). Nothing happens in the siege's first turn."""
-    current = state.siege(territory)
-    if current is None or current.by != power:
-        return Refused("no-siege", f"{power} has no siege of {territory}")
-    number = siege_turn(current, state.turn)
-    target = _target(state, power, territory, data)
-    if number < 2 or isinstance(target, Refused):
-        return target if isinstance(target, Refused) else Done(state)
-    owner, level = target
-    besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
-    inside = sum(g.vf for g in defenders(state, power, territory))
-    besieged = Besieged(owner, inside, engines_in(state, owner, territory))
-    ground = Ground(territory, level, constantinople=territory == CONSTANTINOPLE)
-    step = siege_step(dice, f"siege {territory}", ground, number, besieger, besieged)
-    state = lose_engines(state, power, territory, step.besieger_engines)
-    state = lose_engines(state, owner, territory, step.besieged_engines)
-    if step.outcome is Outcome.REFUSED:
-        return _lift(state, power, current, data, step.reason)
-    if step.level != level:
-        state = _walls(state, territory, step.level, data)
-    if step.outcome is Outcome.FELL:
-        state = state.with_siege(territory, None)
-    event = SiegeGoesOn(
-        power=power, territory=territory, siege_turn=number, level=step.level, outside=step.outside_vf
-    )
-    return Done(state, (event,), step.reason)
+    return lift(state, power, current, data)
 
 
 SIEGE_HANDLERS: Mapping[type[Order], Handler] = {
