@@ -126,7 +126,7 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
         if tables:  # the ruleset's tables of the round's phases, as the round left them
             sections.append(Section(key="round-tables", title="The round's tables", tables=tables))
     else:
-        sections = [happened(report, phases, extra.phase_tables)]
+        sections = [happened(report, phases, extra.phase_tables, extra.told_in)]
         orders = orders_section(report, phases)
         if orders is not None:
             sections.append(orders)

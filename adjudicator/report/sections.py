@@ -30,6 +30,9 @@ class RulesetSections:
 
     phase_tables: Mapping[str, tuple[Table, ...]] = field(default_factory=dict)
     sections: tuple[Section, ...] = ()
+    told_in: Mapping[str, str] = field(default_factory=dict)
+    """Event kinds one of ``sections`` tells in full, each with that section's title: "What
+    happened" then says where to read them instead of telling them twice (a battle's rounds)."""
 
 
 def phase_of(event_phase: str) -> str:
@@ -48,17 +51,28 @@ def dice_text(roll: DiceRolled, with_key: bool) -> str:
 
 
 def happened(
-    report: ReportInput, phases: Sequence[PhaseSpec], extra: Mapping[str, tuple[Table, ...]]
+    report: ReportInput,
+    phases: Sequence[PhaseSpec],
+    extra: Mapping[str, tuple[Table, ...]],
+    told_in: Mapping[str, str] | None = None,
 ) -> Section:
-    """The window's events the viewer may see, under the rulebook's phases, dice where they fell."""
+    """The window's events the viewer may see, under the rulebook's phases, dice where they fell;
+    an event a section of the ruleset tells in full (``told_in``) is pointed to, once a phase."""
     titles = {p.id: (p.number, p.title) for p in phases}
     with_key = report.is_gm
     grouped: dict[str, list[Line]] = {}
     told = {(e.kind, getattr(e, "power", None)) for e in report.view.events}
+    pointed: set[tuple[str, str]] = set()
     for event in report.view.events:
         if event.kind in BOOKKEEPING or _told_in_full(event, told):
             continue
         lines = grouped.setdefault(phase_of(event.phase), [])
+        elsewhere = (told_in or {}).get(event.kind)
+        if elsewhere is not None:
+            if (phase_of(event.phase), elsewhere) not in pointed:
+                pointed.add((phase_of(event.phase), elsewhere))
+                lines.append(Line(f"Told in full in the section “{elsewhere}” below."))
+            continue
         if isinstance(event, DiceRolled):
             lines.append(Line(dice_text(event, with_key), status="dice"))
         else:

@@ -84,8 +84,10 @@ def test_the_attacks_of_ex_L1560_run_after_its_moves() -> None:
     """Ex 002 L1560: load, move, attack, move and attack again. Hungary loads captain 1 and 15 VF
     at Pest, moves via Bihar and takes Transilvania (3 VF of Venice, a 6 against a 1); the cart
     enters what it took (L1661), leaves 1 VF to hold it (L1846), moves on to Banato and attacks
-    Valacchia, won the same way. The dice purposes are battle.py's."""
+    Valacchia, won the same way. The dice purposes are battle.py's. Two attacks need a captain
+    of level II at the start of the turn (L1727)."""
     state = game()
+    state = state.with_piece(state.pieces[1], level=2)
     state = state.with_territory("transilvania", armies={"venice": 3})
     valacchia = TerritoryState(owner="venice", armies={"venice": 2})
     state = state.evolve(territories={**state.territories, "valacchia": valacchia})

@@ -108,6 +108,7 @@ def _set_war(s: MedioevoState) -> MedioevoState:
         battles={"T1.combat": 2},
         asked=("byzantium",),
         pending=pending,
+        heirs={"byzantium": "hungary"},  # L2083, R113
     )
     return s.evolve(war=turn)
 
@@ -120,6 +121,10 @@ SETTERS: dict[str, tuple[Callable[[MedioevoState], MedioevoState], Callable[[dic
     "PowerState.doctrines": (
         _set_doctrines,
         lambda d: {k: p["doctrines"] for k, p in d["powers"].items() if "doctrines" in p},
+    ),
+    "PowerState.capital": (  # L2075: the capital moved after the first fell (R113)
+        lambda s: s.with_power("byzantium", capital="tracia"),
+        lambda d: {k: p["capital"] for k, p in d["powers"].items() if "capital" in p},
     ),
     "MedioevoState.combat_mode": (lambda s: s.evolve(combat_mode="faithful"), lambda d: d.get("combat_mode")),
     "MedioevoState.wrecks": (_set_wrecks, lambda d: d.get("wrecks")),
@@ -191,6 +196,15 @@ def _play_two_turns() -> list[str]:
         if not window_label(RULES, state).endswith(".war"):
             digests.append(state.digest())
     return digests
+
+
+def test_a_war_turn_without_heirs_leaves_them_out() -> None:
+    """WarTurn.heirs (R113) is in the JSON only when a power lost its last territory or
+    transport this phase, so the digests of the wars fought before it stay."""
+    quiet = _base().evolve(war=WarTurn(battles={"hungary": 1}))
+    assert "heirs" not in quiet.to_json()["war"]
+    assert "heirs" in _set_war(_base()).to_json()["war"]
+    assert MedioevoState.from_json(quiet.to_json()) == quiet
 
 
 def test_a_game_without_war_keeps_its_digests() -> None:

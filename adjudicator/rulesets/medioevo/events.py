@@ -24,6 +24,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
+from adjudicator.rulesets.medioevo.war.events_conquest import CONQUEST_EVENTS
 from adjudicator.rulesets.medioevo.war.events_sieges import SIEGE_EVENTS
 
 
@@ -350,4 +351,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *SIEGE_EVENTS,
     *CARD_EVENTS,
     *AFTERMATH_EVENTS,
+    *CONQUEST_EVENTS,
 )

@@ -3,8 +3,8 @@
 The rule is generic on purpose: an event is picked when it names a place (a ``territory`` field,
 a ``territories`` list, or a ``piece`` still on the map) and names the viewer in any other field
 (``power``, ``owner``, ``by``, ``attacker``, ``defender``, a list of parties, the keys of a
-losses table ...). Battles and conquests are not implemented yet; when they land, an event such
-as ``Battle(territory=..., attacker=..., defender=...)`` is picked up without a change here.
+losses table ...): a battle (``BattleFought``) and a conquest are picked up that way. The war's
+own marks (arrows, swords, rings) are war/marks.py's, re-exported here for the ruleset.
 Routine events that name a place (placing, buying, repairing, selling) are listed in ROUTINE and
 left out, so a new event that is not routine is shown rather than missed. The GM and the public
 see every event they are shown.
@@ -25,6 +25,7 @@ from adjudicator.rulesets.medioevo.events import (
     Repaired,
 )
 from adjudicator.rulesets.medioevo.events_economy import AssetSold
+from adjudicator.rulesets.medioevo.war.marks import war_marks as war_marks  # the war's arrows, swords, rings
 
 ROUTINE = frozenset(
     e.kind for e in (ArmiesPlaced, CathedralPlaced, BuildingBought, PieceBought, Repaired, AssetSold)

@@ -168,3 +168,38 @@ def highlight_key() -> str:
 
 def yours_key() -> str:
     return f'<rect x="-6" y="-5" width="12" height="10" fill="none" stroke="{YOU}" stroke-width="3"/>'
+
+
+BATTLE = "#c0392b"  # a battle the reader fought is ringed in the highlight's red
+SIEGE = "#5b1a1a"
+
+
+def swords(mine: bool = False) -> str:
+    """Crossed swords on a white disc: a battle or an assault; a red rim when the reader fought."""
+    rim = f'stroke="{BATTLE}" stroke-width="2.4"' if mine else f'stroke="{INK}" stroke-width="1"'
+    return (
+        f'<circle r="8.5" fill="#fff" {rim}/>'
+        f'<path d="M-5,-5 L5,5 M5,-5 L-5,5" stroke="{INK}" stroke-width="1.8" stroke-linecap="round"/>'
+        f'<path d="M-5.2,1.6 L-1.6,5.2 M5.2,1.6 L1.6,5.2" stroke="{INK}" stroke-width="1.4"/>'
+    )
+
+
+def siege_ring(radius: float = 11) -> str:
+    """A dashed ring around a besieged settlement (L1908)."""
+    return (
+        f'<circle r="{radius}" fill="none" stroke="#fff" stroke-width="4"/>'
+        f'<circle r="{radius}" fill="none" stroke="{SIEGE}" stroke-width="2.2" stroke-dasharray="4 2.5"/>'
+    )
+
+
+def arrow_head(colour: str) -> str:
+    """The head of a move's arrow, pointing right (along +x), its tip at (0, 0)."""
+    return f'<path d="M1,0 L-8,-5 L-6,0 L-8,5 Z" fill="{colour}" stroke="{INK}" stroke-width="1.1"/>'
+
+
+def arrow_key(colour: str = INK) -> str:
+    """The legend's arrow: a short shaft and its head."""
+    return (
+        f'<line x1="-7" y1="0" x2="4" y2="0" stroke="{colour}" stroke-width="2.2"/>'
+        f'<g transform="translate(7,0)">{arrow_head(colour)}</g>'
+    )

@@ -15,6 +15,7 @@ from adjudicator.report.document import Line, Section, Table
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections, phase_of
 from adjudicator.rulesets.medioevo.report_ledger import ledger
+from adjudicator.rulesets.medioevo.war.report import is_war_event, war_section, won_and_lost
 
 
 def _names(items: list[str] | tuple[str, ...]) -> str:
@@ -112,26 +113,30 @@ def sheet(report: ReportInput, power: str, names: Mapping[str, str]) -> Section:
 
 
 def standings(report: ReportInput, names: Mapping[str, str]) -> Section:
-    """What everyone sees: PO, territories, LT per power; wars, truces; the pacts the viewer may
-    know (the public ones and its own secret ones, L633: the view holds just those); turn order."""
+    """What everyone sees: PO, territories (with those won and lost this window, when any changed
+    hands), LT per power; wars, truces; the pacts the viewer may know (the public ones and its own
+    secret ones, L633: the view holds just those); turn order."""
     data = report.view.data
     powers = data["powers"]
     wars: dict[str, list[str]] = {p: [] for p in powers}
     for a, b in data["wars"]:
         wars.setdefault(a, []).append(b)
         wars.setdefault(b, []).append(a)
+    changed = won_and_lost(report.view.events)
     rows = tuple(
         (
             names.get(pid, pid),
             str(powers[pid]["honor"]),
             str(len(_held(data, pid))),
+            *((_won_lost(changed.get(pid, (0, 0))),) if changed else ()),
             str(powers[pid]["tech_level"]),
             str(sum(t["armies"].get(pid, 0) for t in data["territories"].values())),
             ", ".join(names.get(w, w) for w in sorted(wars.get(pid, []))) or "at peace",
         )
         for pid in sorted(powers, key=lambda p: (-powers[p]["honor"], -len(_held(data, p)), p))
     )
-    tables = [Table(("power", "PO", "territories", "LT", "VF on the map", "at war with"), rows)]
+    columns = ("power", "PO", "territories", *(("won / lost",) if changed else ()), "LT")
+    tables = [Table((*columns, "VF on the map", "at war with"), rows)]
     truces = tuple(
         (" and ".join(names.get(p, p) for p in t["parties"]), f"turn {t['until']}", t["imposed_by"])
         for t in data.get("truces", [])
@@ -150,6 +155,11 @@ def standings(report: ReportInput, names: Mapping[str, str]) -> Section:
         f"{data['deck_size'] if data.get('deck_size') is not None else len(data.get('deck') or [])}.",
     )
     return Section(key="standings", title="Standings", paragraphs=paragraphs, tables=tuple(tables))
+
+
+def _won_lost(counts: tuple[int, int]) -> str:
+    """Territories won and lost this window (war/report.py: won_and_lost), ``+1 / -0``."""
+    return f"+{counts[0]} / -{counts[1]}"
 
 
 def _phase_tables(report: ReportInput, names: Mapping[str, str]) -> dict[str, tuple[Table, ...]]:
@@ -193,11 +203,15 @@ def _phase_tables(report: ReportInput, names: Mapping[str, str]) -> dict[str, tu
 
 
 def report_sections(report: ReportInput, kingdoms: Mapping[str, str]) -> RulesetSections:
-    """The viewer's sheet (every power's for the GM), the standings and the phase tables;
+    """The War section when there was war (war/report.py), the viewer's sheet (every power's for
+    the GM), the standings and the phase tables;
     ``kingdoms`` maps a kingdom id to its name (the board's)."""
     sections: list[Section] = []
     powers = report.view.data["powers"]
     names = power_names(kingdoms, powers)
+    war = war_section(report.view.events, report.viewer, names)
+    if war is not None:  # the war first: what a player reads a combat report for
+        sections.append(war)
     if report.viewer == GM:
         sections.append(
             Section(
@@ -211,4 +225,6 @@ def report_sections(report: ReportInput, kingdoms: Mapping[str, str]) -> Ruleset
     sections.append(standings(report, names))
     if report.view.data.get("over"):
         sections.append(Section(key="over", title="The game is over", lines=(Line("No further windows."),)))
-    return RulesetSections(phase_tables=_phase_tables(report, names), sections=tuple(sections))
+    told_in = {e.kind: war.title for e in report.view.events if is_war_event(e)} if war is not None else {}
+    tables = _phase_tables(report, names)
+    return RulesetSections(phase_tables=tables, sections=tuple(sections), told_in=told_in)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.rulesets.medioevo import mapfocus
+from adjudicator.rulesets.medioevo import mapfocus, mapwar
 from adjudicator.rulesets.medioevo import mapsymbols as sym
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapcolours import UNKNOWN_POWER, muted, power_colours
@@ -26,6 +26,7 @@ from adjudicator.rulesets.medioevo.mapdraw import (
     highlights,
     land_cells,
 )
+from adjudicator.rulesets.medioevo.war.marks import NO_MARKS, WarMarks
 
 BADGE_RISE = 13.0  # army and piece badges sit this far above a territory's centre
 BADGE_GAP = 2.0
@@ -172,14 +173,16 @@ def report_map(
     highlight: Iterable[str] = (),
     title: str,
     reader: str | None = None,
+    marks: WarMarks = NO_MARKS,
 ) -> Drawing:
     """The board as ``data`` (one viewer's view data) shows it, ``highlight`` outlined in red and,
-    for a ``reader`` with a kingdom, its own territories in blue with the box around them."""
+    for a ``reader`` with a kingdom, its own territories in blue with the box around them; the
+    war's ``marks`` (moves, battles, sieges: mapwar.py) over it."""
     layout = board_layout(board)
     reader = reader if reader in (data.get("powers") or {}) else None
     colours = power_colours(board, data.get("powers") or {})
     territories = data.get("territories") or {}
-    marks, seen = _buildings(board, layout, territories)
+    signs, seen = _buildings(board, layout, territories)
     layers = [
         layout.seas,
         *land_cells(layout, _fills(board, layout, territories, colours)),
@@ -187,11 +190,13 @@ def report_map(
         layout.kingdom_names,
         *(mapfocus.outlines(layout, mapfocus.owned(board, data, reader)) if reader else ()),
         *highlights(layout, highlight),
-        *marks,
+        *signs,
+        *mapwar.rings(layout, marks),
+        *mapwar.arrows(layout, marks, colours),
         layout.labels,
         *_badges(layout, data, colours),
+        *mapwar.swords(layout, marks),
     ]
-    drawing = document(
-        layout, layers, title, _swatches(board, data, colours, reader), _keys(seen, reader is not None)
-    )
+    keys = [*_keys(seen, reader is not None), *mapwar.keys(marks, reader is not None)]
+    drawing = document(layout, layers, title, _swatches(board, data, colours, reader), keys)
     return replace(drawing, focus=mapfocus.focus(board, layout, data, reader)) if reader else drawing

@@ -245,7 +245,7 @@ class MedioevoRuleset:
         if COMBAT in phases:
             war = war_window.parse_combat(_mu(state), power, war_lines, self.data, strict)
         else:
-            war = Submission(issues=war_window.not_now_issues(war_lines, label))
+            war = Submission(issues=war_window.not_now_issues(war_lines, label, not_now))
         submission = parse_lines(
             _mu(state),
             power,
@@ -359,7 +359,8 @@ class MedioevoRuleset:
         title = f"{view.game} after {window}" if window else f"{view.game}, {view.window} open"
         marked = map_highlights.highlighted(view, names) if highlights else ()
         reader = view.viewer if highlights else None  # a power's own territories, outlined in blue
-        return report_map(self.board, view.data, highlight=marked, title=title, reader=reader)
+        marks = map_highlights.war_marks(view, yours=highlights)  # moves, battles, sieges (war/marks.py)
+        return report_map(self.board, view.data, highlight=marked, title=title, reader=reader, marks=marks)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn limit chosen at setup (L325-337) has been played."""

@@ -53,6 +53,9 @@ class PowerState(BaseModel):
     prisoners: dict[str, int] = {}  # VF of each other power this power holds prisoner (L978, L1772)
     doctrines: tuple[DoctrineClause, ...] = ()
     """Standing defence clauses, in the order given (docs/war.md §3.3, R99); private (R115)."""
+    capital: str | None = None
+    """Where the capital stands once the first one fell (L2071-2077, R113): a territory id, or ""
+    with none left (it may build one anywhere it holds); None: the kingdom's capital on the board."""
 
     @model_validator(mode="before")
     @classmethod

@@ -8,7 +8,9 @@ default stays simultaneous (design.md §6: one deadline for the economy window);
 power in turn order, each power buying on the state the powers before it left (it sees their
 purchases), then the window's other phases (taxes, reinforcements, positioning) as the closing
 step, every power at once (core/stepping.py ``open_step``). Ruling R96. The option ``combat_mode``
-(R97, docs/war.md §1) is declared here too: how the war window will be played (L458, L1596). Pure.
+(R97, docs/war.md §1) is declared here too: with ``faithful`` the war window is played the same
+way, one combat step per power in turn order, then the aftermath as the closing step
+(``war/turns.py``, L458, L1596, R200-R202). Pure.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from adjudicator.core.steps import CLOSE, Step, in_order
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, PURCHASES
 from adjudicator.rulesets.medioevo.state import IN_TURN, TOGETHER, MedioevoState
+from adjudicator.rulesets.medioevo.war import turns
+from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.records import COMPRESSED, FAITHFUL
 
 OPTION = "purchases_order"
@@ -64,27 +68,38 @@ def in_the_game(state: MedioevoState) -> tuple[str, ...]:
     return tuple(p for p in state.acting_order() if p in state.powers and state.owned_by(p))
 
 
+TURNED = {PURCHASES: ("purchases", "bought"), COMBAT: ("combat", "fought")}
+"""The phases played power by power in a step each, with the words their refusals use."""
+
+
 def next_step(ruleset: Ruleset, state: MedioevoState, done: Sequence[Step]) -> Step | None:
     """With ``in_turn``, on the window that holds the purchases: each power's purchases step in
-    turn order (then None: the closing step follows). Elsewhere None: simultaneous, as ever."""
-    if state.purchases_order != IN_TURN or PURCHASES not in window_spec(ruleset, state).phases:
+    turn order; with ``faithful``, on the war window: each power's combat step (war/turns.py);
+    then None: the closing step follows. Elsewhere None: simultaneous, as ever."""
+    phases = window_spec(ruleset, state).phases
+    if COMBAT in phases:
+        return turns.next_step(state, done)
+    if state.purchases_order != IN_TURN or PURCHASES not in phases:
         return None
     return in_order(in_the_game(state), done, (PURCHASES,))
 
 
 def open_in_turn(ruleset: Ruleset, state: MedioevoState) -> Step | None:
     """The step open on ``state`` when its window is played step by step, else None."""
-    return open_step(ruleset, state) if state.purchases_order == IN_TURN else None
+    stepped = state.purchases_order == IN_TURN or state.combat_mode == FAITHFUL
+    return open_step(ruleset, state) if stepped else None
 
 
 def rehearsed_phases(ruleset: Ruleset, state: MedioevoState) -> tuple[str, ...]:
     """The phases a mail's orders are rehearsed over (R85, R86): the open step's, else the
-    window's, up to the positioning (none in a window without one)."""
+    window's, up to the positioning (none in a window without one: the war window's steps)."""
+    phases = window_spec(ruleset, state).phases
+    if PLACEMENT not in phases:
+        return ()
     step = open_in_turn(ruleset, state)
     if step is not None:
         return tuple(p for p in step.phases if p != PLACEMENT)
-    phases = window_spec(ruleset, state).phases
-    return phases[: phases.index(PLACEMENT)] if PLACEMENT in phases else ()
+    return phases[: phases.index(PLACEMENT)]
 
 
 def parse_scope(
@@ -104,14 +119,15 @@ def parse_scope(
     def not_now(what: str, phase: str) -> str | None:
         if phase not in window_spec(ruleset, state).phases:
             return None
-        if phase == PURCHASES and step.kind == CLOSE:
+        name, did = TURNED.get(phase, ("", ""))
+        if name and step.kind == CLOSE:
             return (
-                f"{what} is an order for the purchases phase, which is over in {window}: "
-                "each power bought in its own step, in turn order"
+                f"{what} is an order for the {name} phase, which is over in {window}: "
+                f"each power {did} in its own step, in turn order"
             )
-        if phase == PURCHASES:
+        if name:
             return (
-                f"{what} is for your own purchases step of {window} ({here} is open now): "
+                f"{what} is for your own {name} step of {window} ({here} is open now): "
                 f"send it with WINDOW {window}, it waits for your step"
             )
         if step.kind != CLOSE:

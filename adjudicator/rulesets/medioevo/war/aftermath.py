@@ -49,11 +49,13 @@ def aftermath(
     state: MedioevoState, data: DataSet, dice: Dice, heirs: Mapping[str, str] = {}
 ) -> tuple[MedioevoState, list[Event]]:
     """The state at the end of phase 9 and what happened, in order. ``heirs``: for a power that
-    loses its last territory or transport this phase, the power that took it (the attacks know;
-    R113); a power eliminated by no one (barbarians, attrition) is absent. Refused while an attack
-    waits for a defence step (docs/war.md §4.3)."""
+    loses its last territory or transport this phase, the power that took it (R113); the attacks
+    record it in ``WarTurn.heirs``, which this reads, ``heirs`` adding to it (a GM's call). A power
+    eliminated by no one (barbarians, attrition) is absent. Refused while an attack waits for a
+    defence step (docs/war.md §4.3)."""
     if state.war is not None and state.war.pending is not None:
         raise ValueError("the aftermath cannot run while an attack waits for its defence step")
+    heirs = {**(state.war.heirs if state.war is not None else {}), **heirs}
     events: list[Event] = []
     for part in (_forced_exits, _attrition, _supply):
         state, done = part(state, data)

@@ -1,50 +1,54 @@
 """The attack steps of a combat script on the game state: ATTACK (land) and WAR (surprise war)
-(seed 002 L1568, L636, L1649-1846; docs/war.md §4.4; rulings R100, R102, R136).
+(seed 002 L1568, L636, L1641-1862, L2057-2083; docs/war.md §4.4; rulings R100, R102-R107, R113,
+R119, R136, R170-R174).
 
 ATTACK builds one :class:`battle_models.Battle` from the state: the attacker's VF aboard the
 attacking transports, 1 of each transport's staying aboard (R102, R136, ex L1689-1691); the
-defender's VF on the ground and aboard its transports in the territory; the captains aboard and
-there; each side's technologies, LT and hand; the attacker's plan clauses (``PLAN``, §3.2) else
-the defaults (R100); the defender's doctrine defaults (R99). ``battle.fight`` rolls it; the
-outcome is applied: VF lost, prisoners to ``PowerState.prisoners``, captains' levels, cards, PO,
-and on a win with VF left the conquest (owner change, ``OCCUPY`` VF put down, L1846).
+defenders and their doctrines (``war/defence.py``: the owner, allies that help, or the barbarians
+who rise, ``war/barbarians.py``); the captains, each within its attacks of the turn
+(``war/captains.py``, L1727-1729); each side's technologies, LT and hand; the attacker's plan
+clauses (``PLAN``, §3.2) else the defaults (R100). ``battle.fight`` rolls it; the outcome is
+applied (``attack_outcome.py``): VF lost, prisoners, captains' levels, cards, PO, the CB of the
+attacked kingdom's co-religionists (R119); on a win with VF left the conquest: owner change,
+``OCCUPY`` VF put down (L1846), then the spoils, a capital and an heir (``war/spoils.py``).
 
-Not yet (docs/war.md §11): attacks on transports and on barbarian or fortified territories
-(SIEGE/ASSAULT), allies and third parties defending, pre-battle retreats, spoils of the buildings
-and pieces taken (``conquest.spoils``/``dispose``), captains' attack limits (L1727).
+An attack on another power's transport in barbarian land is ``war/transport_attack.py``'s (P4).
+Not yet (docs/war.md §11): fortified territories (SIEGE/ASSAULT steps), pre-battle retreats aboard
+transports (``RETREAT ON``), reaction cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
-from typing import Any
+from collections.abc import Sequence
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
-from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.war import clauses
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, piece_named
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, spoils
+from adjudicator.rulesets.medioevo.war.attack_outcome import (
+    Sortie,
+    count_attack,
+    force_of,
+    fought_event,
+    reread,
+    settle,
+    take_aboard,
+)
 from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import (
     Battle,
     BattleOutcome,
-    BattlePlan,
-    Captain,
-    Force,
     Kind,
     Side,
-    Withdraw,
 )
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     Done,
     Refused,
     add_ground,
     carrier_ref,
-    ground,
-    key_of,
     mover_in,
     relocate,
     spend,
@@ -53,13 +57,30 @@ from adjudicator.rulesets.medioevo.war.cargo_state import (
 )
 from adjudicator.rulesets.medioevo.war.convoy import check_convoy
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
-from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConquered
+from adjudicator.rulesets.medioevo.war.doctrines import standing
+from adjudicator.rulesets.medioevo.war.events import TerritoryConquered
+from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
+from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
+from adjudicator.rulesets.medioevo.war.transport_attack import transport_attack
 
 NOT_YET = "not-yet"
-DEFAULT_OCCUPY = 1  # L1846: at least 1 VF holds the conquered territory (R100's default)
+__all__ = [  # count_attack … take_aboard: shared with naval_attack.py, which imports them from here
+    "NOT_YET",
+    "attack",
+    "captains_aboard",
+    "carriers_named",
+    "count_attack",
+    "force_of",
+    "fought_event",
+    "plan_of",
+    "reread",
+    "settle",
+    "surprise_war",
+    "take_aboard",
+]
 
 
 def surprise_war(state: MedioevoState, power: str, order: SurpriseWar, data: DataSet) -> Done | Refused:
@@ -74,46 +95,6 @@ def surprise_war(state: MedioevoState, power: str, order: SurpriseWar, data: Dat
     return Done(ledger.state, tuple(ledger.events), f"war on {target} by surprise")
 
 
-def plan_of(lines: Sequence[PlanLine], name: str) -> tuple[BattlePlan, int]:
-    """The battle plan ``name`` from the PLAN lines (a later line replaces the earlier one of the
-    same clause, §3.2), and the VF to occupy with; defaults where a clause is not given (R100)."""
-    plan, occupy = BattlePlan(), DEFAULT_OCCUPY
-    for line in lines:
-        if line.plan != name:
-            continue
-        c = line.clause
-        if isinstance(c, clauses.Withdraw) and c.how.upper() == "AFTER":
-            plan = replace(plan, withdraw=Withdraw(after_rounds=c.n))
-        elif isinstance(c, clauses.Withdraw) and c.how.upper() == "BELOW":
-            plan = replace(plan, withdraw=Withdraw(below_vf=c.n))
-        elif isinstance(c, clauses.Captains):
-            plan = replace(plan, leaders=c.captains)
-        elif isinstance(c, clauses.Cards) and c.when is None and c.rounds.upper() == "ALL":
-            plan = replace(plan, rounds=(c.cards,))
-        elif isinstance(c, clauses.Occupy):
-            occupy = c.vf
-    return plan, occupy
-
-
-def force_of(
-    state: MedioevoState, power: str, vf: int, captains: Iterable[Piece], data: DataSet, **more: Any
-) -> Force:
-    """One side of a battle as ``power`` holds it now: its LT, technologies and hand, the
-    ``vf`` that fight and the ``captains`` that lead them; ``more``: the battle's own facts
-    (plan, galleys, ownership …, battle_models.Force)."""
-    held = state.powers[power]
-    leaders = tuple(Captain(label(data, c.kind, c.number), c.level) for c in captains)
-    return Force(
-        power=power,
-        vf=vf,
-        lt=held.tech_level,
-        technologies=frozenset(held.techs),
-        hand=held.cards,
-        captains=leaders,
-        **more,
-    )
-
-
 def attack(
     state: MedioevoState,
     power: str,
@@ -122,23 +103,21 @@ def attack(
     dice: Dice,
     plans: Sequence[PlanLine] = (),
 ) -> Done | Refused:
-    """``ATTACK territory FROM transports WITH captains [PLAN p]`` on a power's territory."""
+    """``ATTACK territory FROM transports WITH captains [PLAN p]`` on a power's or the
+    barbarians' unfortified territory, or on another power's transport (``transport_attack``)."""
     target = order.target
-    if target not in data.board.territories:
-        return Refused(NOT_YET, f"the judge does not run attacks on transports yet ({target})")
     terr = state.territories.get(target, TerritoryState())
-    defender = terr.owner
-    if defender == power:
+    owner = terr.owner
+    land = target in data.board.territories
+    if land and owner == power:
         return Refused("attack", f"{target} is {power}'s own territory")
-    if defender is None:
-        return Refused(NOT_YET, f"{target} is barbarian: the judge does not run attacks on barbarians yet")
-    if not state.at_war(power, defender):
+    if land and owner is not None and not state.at_war(power, owner):
         return Refused(
             "not-at-war",
-            f"{power} is not at war with {defender}, which holds {target}: a WAR {defender} step"
+            f"{power} is not at war with {owner}, which holds {target}: a WAR {owner} step"
             " before the attack declares it by surprise (L1568, L636)",
         )
-    if fortification_level(terr.buildings, data):
+    if land and fortification_level(terr.buildings, data):
         return Refused(NOT_YET, f"{target} is fortified: SIEGE and ASSAULT steps are not run yet")
     carriers = carriers_named(state, power, order.pieces, data)
     if isinstance(carriers, Refused):
@@ -146,59 +125,114 @@ def attack(
     leaders = captains_aboard(state, power, order.captains, data, carriers)
     if isinstance(leaders, Refused):
         return leaders
+    state = captains.start(state, leaders)
+    busy = captains.refusal(state, leaders, data)
+    if busy is not None:
+        return busy
+    if not land:
+        return transport_attack(state, Sortie(power, order, carriers, leaders), data, dice, plans)
     # The entry as a move into the target once it is taken: the attack is what lets the transports
     # in (L1655), so the target's owner is not asked (its terrain, river and strait are, L1661).
-    world = world_of(data, state.with_territory(target, owner=power))
+    taken = terr.model_copy(update={"owner": power})
+    world = world_of(data, state.evolve(territories={**state.territories, target: taken}))
     entry = check_convoy(world, [mover_in(state, data, p) for p in carriers], (target,))
     if not entry.ok:
         return Refused("attack", entry.reason)
-    for piece, judged in zip(carriers, entry.checks, strict=True):
-        state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
-    plan, occupy = plan_of(plans, order.plan)
     fighting = sum(p.vf for p in carriers) - len(carriers)  # R102, R136: 1 VF stays aboard each
     if fighting <= 0:
         return Refused(
             "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
         )
-    boats = _defending_carriers(state, defender, target)
+    for piece, judged in zip(carriers, entry.checks, strict=True):
+        state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
+    return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
+
+
+def _fight(
+    state: MedioevoState, who: Sortie, data: DataSet, dice: Dice, plans: Sequence[PlanLine], fighting: int
+) -> Done:
+    power, order, carriers, leaders = who.power, who.order, who.carriers, who.leaders
+    target = order.target
+    owner = state.territories.get(target, TerritoryState()).owner
+    loser = owner or BARBARIANS
+    events: list[Event] = []
+    if owner is None:
+        state, placed = barbarians.rise(state, data, target)
+        if placed:
+            events.append(BarbariansAppear(territory=target, vf=placed, attacker=power, phase="combat"))
+    plan, occupy = plan_of(plans, order.plan)
+    chosen = clauses_of(plans, order.plan)
+    sides = defence.defenders(state, data, power, target, owner, fighting)
     turn = war_turn(state)
-    number = 1 + sum(turn.battles.values())
     battle = Battle(
-        number=number,
+        number=1 + sum(turn.battles.values()),
         kind=Kind.FIELD,
         attackers=(force_of(state, power, fighting, leaders, data, plan=plan),),
-        defenders=(
-            force_of(
-                state,
-                defender,
-                ground(state, defender, target) + sum(p.vf for p in boats),
-                [c for c in state.pieces_of(defender, CAPTAIN) if c.location == target],
-                data,
-                owner=True,
-            ),
-        ),
+        defenders=tuple(d.force for d in sides),
+        ground=owner is not None,
+        buildings=bool(state.territories[target].usable()),  # TEMPLARE (L2758)
     )
-    outcome = None if battle.defenders[0].vf == 0 else fight(battle, dice, data.cards)
+    fought = any(d.force.vf for d in sides)
+    outcome = fight(battle, dice, data.cards) if fought else None
     state = state.evolve(
         war=turn.model_copy(update={"battles": {**turn.battles, power: turn.battles.get(power, 0) + 1}})
     )
-    for c in leaders:
-        state = count_attack(state, c)
-    events: list[Event] = []
+    state = captains.spend_attacks(
+        state, captains.leaders_of(plan, leaders, captains.rolls_led(outcome), data)
+    )
     if outcome is not None:
-        state = _apply(state, data, power, defender, target, carriers, boats, outcome)
-        events.append(fought_event(power, defender, target, outcome))
-        won = outcome.winner is Side.ATTACKER
-    else:
-        won = True
+        state, more = _after_battle(state, data, power, order, carriers, sides, outcome, chosen)
+        events += more
+    won = outcome is None or outcome.winner is Side.ATTACKER
     left = sum(p.vf for p in reread(state, carriers)) - len(carriers)
     if not won or left <= 0:
         return Done(state, tuple(events), _note(outcome, target, conquered=False))
+    if outcome is None:
+        state = captains.promote_unopposed(state, data, power, leaders)
     state, put = _conquer(state, power, target, reread(state, carriers), min(occupy, left))
     events.append(
-        TerritoryConquered(power=power, territory=target, taken_from=defender, occupying=put, phase="combat")
+        TerritoryConquered(power=power, territory=target, taken_from=loser, occupying=put, phase="combat")
     )
-    return Done(state, tuple(events), _note(outcome, target, conquered=True))
+    taken = [c for c in chosen if isinstance(c, clauses.Taken)]
+    capital = standing(state, owner, data).get("CAPITAL") if owner else None
+    choice = {owner: capital.territory} if owner and isinstance(capital, clauses.Capital) else {}
+    state, more = spoils.conquered(state, data, power, loser, target, taken, choice)
+    for helper in [d.force.power for d in sides if d.force.power not in (loser, BARBARIANS)]:
+        # the beaten side's helpers leave their pieces there too (L1848: "dello sconfitto")
+        state, also = spoils.take_spoils(state, data, power, helper, target, taken, buildings=False)
+        state = spoils.note_heir(state, data, power, helper)
+        more += also
+    return Done(state, (*events, *more), _note(outcome, target, conquered=True))
+
+
+def _after_battle(
+    state: MedioevoState,
+    data: DataSet,
+    power: str,
+    order: Attack,
+    carriers: Sequence[Piece],
+    sides: Sequence[defence.Defender],
+    outcome: BattleOutcome,
+    chosen: Sequence[clauses.PlanClause],
+) -> tuple[MedioevoState, list[Event]]:
+    """The battle's outcome on the state: the attacker's losses off its transports (its
+    ``LOSSES ORDER`` first, 1 VF staying aboard each, R102), the defenders' by their doctrines,
+    prisoners, cards, captains; helpers' wars (R104) and the co-religionists' CB (R119)."""
+    target = order.target
+    owner = state.territories[target].owner
+    att = outcome.force(power)
+    order_first = losses_order(chosen)
+    state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
+    state = defence.apply(state, data, target, sides, outcome)
+    state = settle(state, data, power, owner or BARBARIANS, outcome)
+    origin = carriers[0].location if carriers else ""
+    events: list[Event] = [fought_event(power, owner or BARBARIANS, target, outcome, origin=origin)]
+    ledger = Ledger(state, data)
+    for f in outcome.forces:
+        if f.declared_war and f.power in state.powers and not ledger.state.at_war(f.power, power):
+            declare_war(ledger, f.power, power, [None], surprise=True)  # L1826, R104
+    state, more = captains.co_religionists_cb(ledger.state, data, power, owner, target)
+    return state, [*events, *ledger.events, *more]
 
 
 def carriers_named(
@@ -231,97 +265,10 @@ def captains_aboard(
     return found
 
 
-def _defending_carriers(state: MedioevoState, defender: str, target: str) -> list[Piece]:
-    """The defender's transports in the territory (not those riding aboard another)."""
-    return [
-        p for p in state.pieces if p.owner == defender and p.location == target and p.vf and p.aboard is None
-    ]
-
-
-def reread(state: MedioevoState, pieces: Sequence[Piece]) -> list[Piece]:
-    return [p for p in state.pieces if any(key_of(p) == key_of(q) for q in pieces)]
-
-
-def count_attack(state: MedioevoState, captain: Piece) -> MedioevoState:
-    turn = war_turn(state)
-    key = key_of(captain)
-    return state.evolve(
-        war=turn.model_copy(update={"attacks": {**turn.attacks, key: turn.attacks.get(key, 0) + 1}})
-    )
-
-
-def take_aboard(state: MedioevoState, pieces: Sequence[Piece], vf: int, keep: int) -> MedioevoState:
-    """Take ``vf`` VF off ``pieces``, the one with most VF aboard first (L1760's default), each
-    keeping ``keep``."""
-    for piece in sorted(pieces, key=lambda p: -p.vf):
-        if vf <= 0:
-            break
-        off = min(vf, max(0, piece.vf - keep))
-        state = state.with_piece(piece, vf=piece.vf - off)
-        vf -= off
-    return state
-
-
-def _apply(
-    state: MedioevoState,
-    data: DataSet,
-    power: str,
-    defender: str,
-    target: str,
-    carriers: Sequence[Piece],
-    boats: Sequence[Piece],
-    outcome: BattleOutcome,
-) -> MedioevoState:
-    """The outcome on the state: VF lost and captured off the attacker's transports (1 stays
-    aboard each, R102) and off the defender's ground first, then aboard (L1760's default)."""
-    att, dfn = outcome.force(power), outcome.force(defender)
-    state = take_aboard(state, carriers, att.lost + att.captured, keep=1)
-    gone = dfn.lost + dfn.captured + dfn.retreated  # no retreat by default (R99); TODO destinations
-    on_ground = min(gone, ground(state, defender, target))
-    state = add_ground(state, defender, target, -on_ground)
-    state = take_aboard(state, boats, gone - on_ground, keep=0)
-    return settle(state, data, power, defender, outcome)
-
-
-def settle(
-    state: MedioevoState, data: DataSet, power: str, defender: str, outcome: BattleOutcome
-) -> MedioevoState:
-    """What a battle leaves besides the VF: prisoners to their captors (L1772), cards (A-19), the
-    PO of a retreat before the battle (L2059), captains' levels (0: back to the reserve, L1780)."""
-    att, dfn = outcome.force(power), outcome.force(defender)
-    for force, other in ((att, defender), (dfn, power)):
-        held = state.powers[force.power]
-        prisoners = dict(held.prisoners)
-        if force.prisoners:
-            prisoners[other] = prisoners.get(other, 0) + force.prisoners
-        discards = (*state.discards, *dict.fromkeys((*force.cards_lost, *force.cards_discarded)))
-        state = state.with_power(force.power, prisoners=prisoners, cards=force.hand)
-        state = state.evolve(discards=discards)
-    if outcome.attacker_po:
-        state = state.with_power(power, honor=state.powers[power].honor + outcome.attacker_po)
-    for change in outcome.captains:
-        piece = next(
-            (
-                p
-                for p in state.pieces_of(change.power, CAPTAIN)
-                if label(data, p.kind, p.number) == change.name
-            ),
-            None,
-        )
-        if piece is None:
-            continue
-        if change.level_after == 0:
-            state = state.evolve(pieces=tuple(p for p in state.pieces if p is not piece))
-        else:
-            state = state.with_piece(piece, level=change.level_after)
-    return state
-
-
 def _conquer(
     state: MedioevoState, power: str, target: str, carriers: Sequence[Piece], occupy: int
 ) -> tuple[MedioevoState, int]:
-    """The winner takes the territory and puts ``occupy`` VF down from its transports (L1844-1846).
-    TODO (docs/war.md §11): the buildings and pieces taken (``conquest.spoils``/``dispose``)."""
+    """The winner takes the territory and puts ``occupy`` VF down from its transports (L1844-1846)."""
     state = take_aboard(state, carriers, occupy, keep=1)
     for piece in reread(state, carriers):  # the transports enter what they took (L1661)
         state = relocate(state.with_piece(piece, location=target), piece, target)
@@ -332,21 +279,6 @@ def _conquer(
     return state.evolve(
         war=turn.model_copy(update={"arrivals": (*turn.arrivals, (target, power, occupy))})
     ), occupy
-
-
-def fought_event(power: str, defender: str, target: str, outcome: BattleOutcome) -> BattleFought:
-    return BattleFought(
-        attacker=power,
-        defender=defender,
-        territory=target,
-        winner=outcome.winner.value,
-        end=outcome.end.value,
-        lost={f.power: f.lost for f in outcome.forces},
-        captured={f.power: f.captured for f in outcome.forces},
-        prisoners={f.power: f.prisoners for f in outcome.forces},
-        rounds=tuple(r.words for r in outcome.rounds),
-        phase="combat",
-    )
 
 
 def _note(outcome: BattleOutcome | None, target: str, conquered: bool) -> str:

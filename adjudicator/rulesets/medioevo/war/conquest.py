@@ -108,7 +108,8 @@ def dispose(
             fate, note = fallback, f"a Captain cannot be conquered (L1854): {done}"
         elif fate is Fate.CONQUER and s.slot and s.slot in left:
             if left[s.slot] <= 0:
-                fate, note = fallback, f"no room under the LT cap for another {s.slot} (ex L1836): {done}"
+                word = s.label.rpartition(" ")[0] or s.slot  # "cart", as orders name it
+                fate, note = fallback, f"no room under the LT cap for another {word} (ex L1836): {done}"
             else:
                 left[s.slot] -= 1
         po = destroy_po(s) if fate is Fate.DESTROY else 0

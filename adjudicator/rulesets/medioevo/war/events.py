@@ -7,10 +7,16 @@ were skipped tell its plan, so they are private to their power (and the GM).
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
+from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, RollDetail, RoundRecord
+
+PLAN_NOTE = re.compile(r"round \d+: ")
 
 
 class TransportMoved(Event):
@@ -96,6 +102,62 @@ class ScriptStepFailed(PowerPrivate):
         return f"{self.power}'s step {self.step} ({self.line}) not made: {self.reason}"
 
 
+class RollShown(BaseModel):
+    """One side's roll as the table saw it (L1754): the die, its value, each modifier by its
+    source, the total and the cards played on it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    power: str
+    die: int
+    value: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+    total: int
+    cards: tuple[str, ...] = ()
+
+
+class RoundShown(BaseModel):
+    """One round of a battle (L1754-L1768): both rolls, the VF each side lost, the cards given up."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    n: int
+    attack: RollShown
+    defence: RollShown
+    attacker_loss: int
+    defender_loss: int
+    cards_lost: tuple[tuple[str, str], ...] = ()  # (power, card)
+
+    @classmethod
+    def of(cls, r: RoundRecord) -> RoundShown:
+        def roll(d: RollDetail) -> RollShown:
+            return RollShown(
+                power=d.power, die=d.sides, value=d.value, modifiers=d.modifiers, total=d.total, cards=d.cards
+            )
+
+        return cls(
+            n=r.number,
+            attack=roll(r.attack),
+            defence=roll(r.defence),
+            attacker_loss=r.attacker_loss,
+            defender_loss=r.defender_loss,
+            cards_lost=r.cards_lost,
+        )
+
+
+def battle_record(
+    outcome: BattleOutcome,
+) -> tuple[tuple[RoundShown, ...], tuple[tuple[str, int, int, int], ...], tuple[str, ...]]:
+    """The structured parts of a battle's event (docs/war.md §6): its rounds, the ramming's dice
+    (power, galley level, d4, damage; L2010) and the battle's other facts in words (retreats,
+    withdrawals, captains), without those that tell a plan or a hand (R115): a card the plan
+    named but could not play (``round N: ...``, battle_cards.choose_cards) and LADRO's theft,
+    which only its two parties learn."""
+    rams = outcome.ramming.rolls if outcome.ramming is not None else ()
+    notes = tuple(n for n in outcome.events if not PLAN_NOTE.match(n) and "LADRO" not in n)
+    return tuple(RoundShown.of(r) for r in outcome.rounds), rams, notes
+
+
 class BattleFought(Event):
     """One attack's battle (L1649-1842): who fought, the VF each lost and gave as prisoners, who
     won and how it ended; the rounds' words in ``rounds`` (the dice are public, L1754)."""
@@ -110,6 +172,11 @@ class BattleFought(Event):
     captured: dict[str, int]  # VF caught retreating (R141)
     prisoners: dict[str, int]  # VF of the other side each power took prisoner, of those lost (L1772)
     rounds: tuple[str, ...] = ()
+    battle: str = "field"  # battle_models.Kind: field or naval
+    origin: str = ""  # where the attacking transports came from (the map's arrow)
+    detail: tuple[RoundShown, ...] = ()
+    rams: tuple[tuple[str, int, int, int], ...] = ()
+    notes: tuple[str, ...] = ()
 
     def summary(self) -> str:
         losses = ", ".join(f"{p} lost {n} VF" for p, n in self.lost.items())

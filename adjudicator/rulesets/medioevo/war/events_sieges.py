@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.war.events import RoundShown
 
 
 class SiegeDeclared(Event):
@@ -64,6 +65,8 @@ class AssaultFought(Event):
     attacker_lost: int
     defender_lost: int
     rounds: tuple[str, ...]
+    detail: tuple[RoundShown, ...] = ()  # the rounds' dice, modifiers, cards and losses (docs/war.md §6)
+    notes: tuple[str, ...] = ()
 
     def summary(self) -> str:
         end = f"takes {self.territory}" if self.taken else f"is repelled from {self.territory}"

@@ -150,7 +150,9 @@ def naval_attack(
     state = take_aboard(state, ships, gone, keep=1)  # each ship keeps 1 while it can (L1683)
     state = take_aboard(state, reread(state, ships), gone - _taken(ships, reread(state, ships)), keep=0)
     state = settle(state, data, power, defender, outcome)
-    events: list[Event] = [fought_event(power, defender, place, outcome)]
+    events: list[Event] = [
+        fought_event(power, defender, place, outcome, Kind.NAVAL, carriers[0].location or "")
+    ]
     lost_aboard: list[str] = []
     for ship in reread(state, ships):
         if ship.vf == 0:

@@ -137,6 +137,9 @@ class WarTurn(_Record):
     """Faithful: defenders given a defence step since the last turn step (docs/war.md §4.3)."""
     pending: Pending | None = None
     """Faithful: the attack waiting for a defence step."""
+    heirs: dict[str, str] = {}
+    """A power that lost its last territory or transport this phase, and the power that took it
+    (L2083, R113): the aftermath's eliminations read it. Left out of the JSON while empty."""
 
 
 _DEFAULTS: dict[str, dict[str, Any]] = {
@@ -152,7 +155,8 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
     without the war's fields that are at their defaults: ``combat_mode`` when compressed,
     ``wrecks``, ``exits`` and ``war`` when empty, and in each piece, siege and power the added
     fields at their defaults (``vf == 0``, ``aboard``/``captain`` None, ``route == "land"``, no
-    ``doctrines``). Loading fills the defaults back, so the round trip is exact."""
+    ``doctrines``, no moved ``capital``, no ``war.heirs``). Loading fills the defaults back, so
+    the round trip is exact."""
     for name, default in _STATE_DEFAULTS.items():
         if name in data and data[name] == default:
             del data[name]
@@ -160,7 +164,9 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
         for record in data.get(collection, ()):
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
-        _drop_defaults(power, {"doctrines": []})
+        _drop_defaults(power, {"doctrines": [], "capital": None})
+    if isinstance(data.get("war"), dict):
+        _drop_defaults(data["war"], {"heirs": {}})
     return data
 
 

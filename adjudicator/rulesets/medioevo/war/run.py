@@ -87,19 +87,38 @@ def run_scripts(
 ) -> RunOutcome:
     """Run every power's script in turn order on ``state`` (docs/war.md §4.2). ``dice`` rolls the
     attacks' battles (purposes as ``battle.py`` names them); without it an attack step fails."""
+    besiegers = {s.by: () for s in state.sieges if s.by in state.powers and s.by not in scripts}
+    return run_sub_turns(state, {**scripts, **besiegers}, data, dice)
+
+
+def run_sub_turns(
+    state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet, dice: Dice | None = None
+) -> RunOutcome:
+    """The sub-turns of the powers ``orders`` holds (a silent one's too), in turn order, and no
+    one else's: the faithful mode's turn step runs its actor's alone (``war/turns.py``)."""
     events: list[Event] = []
     results: list[OrderResult] = []
-    besiegers = tuple(s.by for s in state.sieges if s.by in state.powers and s.by not in scripts)
-    for power in turn_order(state, (*scripts, *dict.fromkeys(besiegers))):
-        orders = scripts.get(power, ())
-        plans = tuple(o for o in orders if isinstance(o, PlanLine))
-        if dice is not None:
-            state, went_on = sieges_go_on(state, power, steps_of(orders), data, dice)
-            events += went_on
-        state, script = run_script(state, power, steps_of(orders), data, dice, plans)
-        events += script.events
-        results += script.results
+    for power in turn_order(state, tuple(orders)):
+        outcome = sub_turn(state, power, orders[power], data, dice)
+        state = outcome.state
+        events += outcome.events
+        results += outcome.results
     return RunOutcome(state, tuple(events), tuple(results))
+
+
+def sub_turn(
+    state: MedioevoState, power: str, orders: Sequence[Order], data: DataSet, dice: Dice | None = None
+) -> RunOutcome:
+    """One power's sub-turn (docs/war.md §1): its sieges go on, then its script runs. The
+    compressed mode runs every power's in one resolution; the faithful mode one per turn step
+    (``war/turns.py``)."""
+    plans = tuple(o for o in orders if isinstance(o, PlanLine))
+    events: list[Event] = []
+    if dice is not None:
+        state, went_on = sieges_go_on(state, power, steps_of(orders), data, dice)
+        events += went_on
+    state, script = run_script(state, power, steps_of(orders), data, dice, plans)
+    return RunOutcome(state, (*events, *script.events), tuple(script.results))
 
 
 def sieges_go_on(

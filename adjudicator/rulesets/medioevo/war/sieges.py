@@ -33,6 +33,7 @@ from adjudicator.rulesets.medioevo.war.cargo_state import (
     Refused,
     mover_in,
 )
+from adjudicator.rulesets.medioevo.war.events import battle_record
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
     SiegeDeclared,
@@ -298,6 +299,8 @@ def assault(
         attacker_lost=mine.lost,
         defender_lost=sum(f.lost for f in result.forces if f.side is Side.DEFENDER),
         rounds=tuple(r.words for r in result.rounds),
+        detail=battle_record(result)[0],
+        notes=result.events,
     )
     state, lifted = leaderless(state, data)
     return Done(state, (event, *lifted), f"{order.territory} taken" if taken else "repelled")

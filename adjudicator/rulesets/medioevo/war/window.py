@@ -4,9 +4,11 @@ phases.
 
 ``combat`` runs every power's script in turn order (``war/run.py``) after the turn's bookkeeping
 is opened (``open_war_turn``: each captain's level when the phase began, the attacks it may lead,
-L1727). ``aftermath`` is the end of the phase (``war/aftermath.py``): forced exits, siege
-attrition, the supply trim, wrecks, eliminations; then ``state.war`` is None again, so a state
-between turns holds no war bookkeeping.
+L1727); in faithful mode (``war/turns.py``, R200-R202) each turn step runs its one actor's
+sub-turn alone, and ``ASK`` is refused at receipt (defence steps are not built). ``aftermath``
+is the end of the phase (``war/aftermath.py``): forced exits, siege attrition, the supply trim,
+wrecks, eliminations; then ``state.war`` is None again, so a state between turns holds no war
+bookkeeping.
 
 Lines are routed by their first word: in the war window every war line goes to the war parser
 (``war/parse.py``), anything else to the Medioevo parser, which says for which phase it is; out
@@ -16,7 +18,7 @@ unreadable. Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
@@ -24,11 +26,14 @@ from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import turns
 from adjudicator.rulesets.medioevo.war.aftermath import aftermath
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
+from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
-from adjudicator.rulesets.medioevo.war.run import run_scripts
+from adjudicator.rulesets.medioevo.war.rehearsal import with_rehearsal
+from adjudicator.rulesets.medioevo.war.run import run_scripts, run_sub_turns
 
 AFTERMATH = "aftermath"
 """The closing phase of the war window (L2235-L2243: supply and attrition at the end of combat)."""
@@ -57,14 +62,20 @@ def split_lines(
     return war, [(n, t) for n, t in lines if first_word(t) not in words]
 
 
-def not_now_issues(lines: Sequence[tuple[int, str]], window: str) -> tuple[LineIssue, ...]:
-    """A war line sent while another window is open: what it is and when to send it."""
+def not_now_issues(
+    lines: Sequence[tuple[int, str]],
+    window: str,
+    not_now: Callable[[str, str], str | None] | None = None,
+) -> tuple[LineIssue, ...]:
+    """A war line sent while another window is open: what it is and when to send it; in a war
+    window played step by step, ``not_now`` (rulesets/medioevo/steps.py) says which step takes it."""
     return tuple(
         LineIssue(
             n,
             t,
             IssueKind.NOT_NOW,
-            f"{first_word(t)} is an order for the combat phase, which takes no orders in {window}: "
+            (not_now(first_word(t), COMBAT) if not_now else None)
+            or f"{first_word(t)} is an order for the combat phase, which takes no orders in {window}: "
             "send it when the war window opens",
         )
         for n, t in lines
@@ -74,8 +85,12 @@ def not_now_issues(lines: Sequence[tuple[int, str]], window: str) -> tuple[LineI
 def parse_combat(
     state: MedioevoState, power: str, lines: Sequence[tuple[int, str]], data: DataSet, strict: bool
 ) -> Submission:
-    """The war parser's reading of ``lines`` (script steps, PLAN and DOCTRINE lines)."""
-    return parse_war_lines(state, power, lines, data, strict)
+    """The war parser's reading of ``lines`` (script steps, PLAN and DOCTRINE lines); on arrival
+    (``strict``) with the script rehearsed on the board as it stands (``war/rehearsal.py``)."""
+    lines, asks = turns.refuse_asks(lines) if strict and turns.faithful(state) else (lines, ())
+    read = parse_war_lines(state, power, lines, data, strict)
+    read = with_rehearsal(state, power, lines, read, data) if strict else read
+    return merge(read, Submission(issues=asks)) if asks else read
 
 
 def merge(first: Submission, second: Submission) -> Submission:
@@ -99,9 +114,12 @@ def resolve_combat(
     state: MedioevoState, orders: Mapping[str, Sequence[Order]], dice: Dice, data: DataSet
 ) -> Resolution:
     """Every power's script in turn order, with the sieges it keeps going (docs/war.md §4.2)."""
-    state = open_war_turn(state)
+    state = apply_doctrines(open_war_turn(state), orders)  # DOCTRINE lines stand from now on (R99)
     scripts = {power: tuple(lines) for power, lines in orders.items() if lines}
-    outcome = run_scripts(state, scripts, data, dice)
+    if turns.faithful(state):  # a turn step: its one actor's sub-turn, silent or not
+        outcome = run_sub_turns(state, orders, data, dice)
+    else:
+        outcome = run_scripts(state, scripts, data, dice)
     return Resolution(outcome.state, outcome.events, outcome.results)
 
 

@@ -1,0 +1,119 @@
+"""The war window as the ruleset plays it (war/window.py, war/rehearsal.py; docs/war.md §3.5,
+§4.1-§4.2; rulings R97, R98, R112): each turn ends with ``T<n>.war``; a combat line is read there
+and refused elsewhere with when to send it; the script is rehearsed on arrival; a besieger's siege
+goes on in its sub-turn even when it mails nothing; the aftermath leaves no war bookkeeping."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from adjudicator.core.dice import Dice
+from adjudicator.core.engine import resolve_window, window_label
+from adjudicator.core.guards import parse_orders
+from adjudicator.core.orders import IssueKind
+from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war.events_sieges import SiegeLifted
+from adjudicator.rulesets.medioevo.war.orders import ScriptStep
+from tests.rules.economy_window import POWERS, RULES, SEED
+
+
+def at(label: str, *edits: str) -> MedioevoState:
+    """The game at ``label`` with every power silent before it, then the GM's edits."""
+    state, _ = RULES.initial_state("g", list(POWERS), {}, Dice(SEED, "T0.setup"))
+    while window_label(RULES, state) != label:
+        state = resolve_window(RULES, state, {}, SEED).state
+    for line in edits:
+        state, _ = RULES.gm_edit(state, line)
+    return cast(MedioevoState, state)
+
+
+def read(state: MedioevoState, power: str, *lines: str) -> tuple[list[str], list[str], list[str]]:
+    """(accepted canonical lines, refusals, warnings) of a mail's lines, as on arrival."""
+    sub = parse_orders(RULES, state, power, list(enumerate(lines, 1)))
+    return (
+        [o.canonical() for o in sub.orders],
+        [i.message for i in sub.issues],
+        [w.message for w in sub.warnings],
+    )
+
+
+def test_every_turn_ends_with_the_war_window_L1594() -> None:
+    state = at("T1.economy")
+    after = resolve_window(RULES, state, {}, SEED).state
+    assert window_label(RULES, after) == "T1.war"
+    assert window_label(RULES, resolve_window(RULES, after, {}, SEED).state) == "T2.bids"
+
+
+def test_a_combat_line_elsewhere_is_refused_with_when_to_send_it() -> None:
+    accepted, refused, _ = read(at("T1.economy"), "hungary", "LOAN", "LOAD 5 VF ON cart 1")
+    assert accepted == ["LOAN"]
+    assert refused == [
+        "LOAD is an order for the combat phase, which takes no orders in T1.economy: "
+        "send it when the war window opens"
+    ]
+
+
+def test_in_the_war_window_another_phases_order_is_refused_as_not_now() -> None:
+    accepted, refused, _ = read(at("T1.war"), "hungary", "LOAN", "LOAD 5 VF ON cart 1")
+    assert accepted == ["LOAD 5 VF ON cart 1"]
+    assert len(refused) == 1 and "LOAN is an order for the taxes phase" in refused[0]
+
+
+def test_a_guarded_step_keeps_its_guard_for_when_it_runs_R98() -> None:
+    """In the war window the core hands ``IF`` lines to the war parser (``guards_in_orders``):
+    the guard belongs to the step and is checked when the step runs, not at the step's opening."""
+    state = at("T1.war")
+    sub = parse_orders(RULES, state, "hungary", [(1, "IF bihar HELD BY ME: MOVE cart 1 TO bihar")])
+    assert not sub.issues
+    (step,) = sub.orders
+    assert isinstance(step, ScriptStep) and step.conds == ("bihar HELD BY hungary",)
+
+
+def test_the_script_is_rehearsed_on_arrival_up_to_its_first_battle_R98() -> None:
+    """Hungary's war cart at Pest holds 20 VF at level I: a load of 25 would not be made as things
+    stand (kept, with the reason); after the ATTACK nothing is said, the battle decides (§3.5)."""
+    state = at("T1.war", "GIVE byzantium transilvania", "WAR hungary byzantium")
+    accepted, refused, warned = read(
+        state,
+        "hungary",
+        "LOAD captain 1 ON cart 1",
+        "LOAD 25 VF ON cart 1",
+        "LOAD 15 VF ON cart 1",
+        "ATTACK transilvania FROM cart 1 WITH captain 1",
+        "LOAD 99 VF ON cart 1",
+    )
+    assert refused == [] and len(accepted) == 5
+    assert len(warned) == 1 and warned[0].startswith("as things stand: "), warned
+    assert "25" in warned[0]
+
+
+def test_a_besiegers_siege_is_judged_in_its_sub_turn_without_a_script_L1950_R112() -> None:
+    """A siege laid in turn 1 is judged again at the start of its besieger's combat sub-turn in
+    turn 2 ("all'inizio della singola fase Combattimento dell'assediante", L1950), though the
+    besieger mails nothing. The GM's siege of Costantinopoli has no besieging army able to keep
+    it (Hungary's 100 VF outside the walls were trimmed to the supply limit at the end of turn 1,
+    L2239, R108: 11 against Byzantium's 49 inside), so it may not go on and is lifted (R112)."""
+    state = at(
+        "T1.war",
+        "WAR hungary byzantium",
+        "SIEGE costantinopoli BY hungary",
+        "PLACE hungary 100 IN costantinopoli",
+    )
+    state = cast(MedioevoState, resolve_window(RULES, state, {}, SEED).state)
+    assert state.territories["costantinopoli"].armies == {"byzantium": 49, "hungary": 11}
+    while window_label(RULES, state) != "T2.war":
+        state = cast(MedioevoState, resolve_window(RULES, state, {}, SEED).state)
+    assert state.siege("costantinopoli") is not None
+    outcome = resolve_window(RULES, state, {}, SEED)
+    lifted = [e for e in outcome.events if isinstance(e, SiegeLifted)]
+    assert [(e.power, e.territory) for e in lifted] == [("hungary", "costantinopoli")]
+    after = cast(MedioevoState, outcome.state)
+    assert after.siege("costantinopoli") is None and after.war is None  # the aftermath closes the phase
+
+
+def test_combat_lines_are_read_leniently_for_replay() -> None:
+    """Stored canonical lines are read back without the arrival's checks (``strict=False``)."""
+    state = at("T1.war")
+    sub = RULES.parse(state, "hungary", [(1, "LOAD 99 VF ON cart 1")], strict=False)
+    assert [o.canonical() for o in sub.orders] == ["LOAD 99 VF ON cart 1"] and not sub.warnings
+    assert all(i.kind is not IssueKind.UNSURE for i in sub.issues)
