@@ -177,8 +177,9 @@ def test_no_war_key_anywhere_in_a_state_without_war() -> None:
 
 def _play_two_turns() -> list[str]:
     """The digests after setup (with the GM's war and siege) and after each window of two turns
-    played by the bots, offered no combat order (so they give none), leaving out the states where the war window is
-    open (before the war window existed, the economy led straight to the next turn's bids)."""
+    played by the bots, offered no combat order (so they give none), leaving out the states where
+    the war window is open (before the war window existed, the economy led straight to the next
+    turn's bids)."""
     state = _base()
     digests = [state.digest()]
     while state.turn <= 2:
