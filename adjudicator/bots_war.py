@@ -178,7 +178,8 @@ def _attack(
     enemy = action.power if isinstance(action, NavalAttack) else board.territories[target].get("owner")
     if enemy is not None and not board.at_war(enemy) and enemy not in declared:
         declared.add(enemy)
-        lines.append(ScriptStep(SurpriseWar(enemy), chain=chain, on_fail=OnFail.CHAIN).canonical())
+        # no chain: a power that declared war on it earlier in the window leaves the attack to be made
+        lines.append(ScriptStep(SurpriseWar(enemy)).canonical())
     if isinstance(action, Attack):
         attack: Attack | NavalAttack = Attack(action.target, action.pieces, action.captains, PLAN)
     else:
