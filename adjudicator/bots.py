@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from adjudicator.bots_war import war_orders
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.orders import (
@@ -31,6 +32,7 @@ from adjudicator.rulesets.medioevo.orders_diplomacy import (
     Vote,
 )
 from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptcy, Sell
+from adjudicator.rulesets.medioevo.war.orders import COMBAT
 
 
 def _pick(seed: str, n: int) -> int:
@@ -44,7 +46,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     customisation disc, borrows when poor, sells a piece when short of florins (bankrupt when it
     may), buys INVESTITURA's VF, plays its purchases, taxes and reinforcements cards, spreads its
     reinforcements; in diplomacy it accepts every offer, sues for peace, proposes a pact or an
-    alliance and now and then declares war."""
+    alliance and now and then declares war; in combat it fights (``bots_war.war_orders``)."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -87,6 +89,8 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     if places:
         chosen = places[_pick(key + "place", len(places))]
         lines.append(Place(2, chosen.territory).canonical())
+    if any(o.phase == COMBAT for o in legal):  # the war window: bots that fight (bots_war.py)
+        lines += war_orders(view, legal)
     # a technology a card gives in this phase (PLAY Contessa FOR x) is not bought as well
     free = {line.rsplit(" FOR ", 1)[1] for line in lines if line.startswith("PLAY ") and " FOR " in line}
     return [line for line in lines if not (line.startswith("BUY TECH ") and line[len("BUY TECH ") :] in free)]

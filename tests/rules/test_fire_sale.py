@@ -146,3 +146,18 @@ def test_the_same_asset_is_sold_once() -> None:
     ]
     outcome = play(state, {"hungary": ["SELL cart 1"]})
     assert refused(after(outcome, PURCHASES), "hungary", "SELL cart 1") == ["you have no cart 1"]
+
+
+def test_a_transport_with_armies_or_pieces_aboard_is_not_sold_R189() -> None:
+    """R189 (L923, L1564-1566): a cart with VF aboard, or with its captain aboard, is not sold: its
+    cargo would vanish with it; unloaded, it is (found by the bots' war games, which sold a cart
+    carrying its captain)."""
+    state = economy()
+    cart = state.piece("hungary", "war_wagon", 1)
+    captain = state.piece("hungary", "captain", 1)
+    assert cart is not None and captain is not None
+    why = "cart 1 carries armies or pieces: unload them in combat before selling it"
+    assert refused(state.with_piece(cart, vf=3), "hungary", "SELL cart 1") == [why]
+    aboard = state.with_piece(captain, aboard="war_wagon/1")
+    assert refused(aboard, "hungary", "SELL cart 1", "SELL engine 1") == [why, ""]
+    assert refused(state, "hungary", "SELL cart 1") == [""]

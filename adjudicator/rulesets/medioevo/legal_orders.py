@@ -51,6 +51,8 @@ from adjudicator.rulesets.medioevo.phases.purchase_terms import blocked
 from adjudicator.rulesets.medioevo.phases.repairs import repair_options
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war.legal import legal_war_orders
+from adjudicator.rulesets.medioevo.war.orders import COMBAT
 
 
 def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: DataSet) -> list[Order]:
@@ -100,6 +102,8 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(Place(1, site) for site in placement.placement_sites(mu, power, data))
         cap = placement.reserve_cap(mu, power, data)
         options.extend(Reserve(n) for n in range(5, cap + 1, 5))
+    if COMBAT in phases:  # loads, moves and attacks with their paths and PM (R185)
+        options.extend(legal_war_orders(mu, power, data))
     return options
 
 

@@ -12,6 +12,8 @@ price, only where they stand in its own territories, not besieged or contested. 
 * a building goes whole: a Borgo sold leaves the site empty, to be built again from a Villaggio; a
   settlement cannot go while a building that needs it (a Fair) stands there;
 * captains are neither buildings nor MdT nor MdA: they cannot be sold;
+* a transport with VF or pieces aboard is not sold (R189): unloaded in combat first, so no
+  army vanishes with it and nothing rides a transport that is gone;
 * besieged or contested is judged by ``holdings.py``: a siege recorded on the territory (by the
   GM until combat is played by mail; by sea it leaves no enemy VF there, L1970), or VF of powers at
   war with each other or with the owner standing in it (L2266, ruling R54).
@@ -73,6 +75,9 @@ def sale_problem(state: MedioevoState, power: str, order: Sell, data: DataSet) -
             return f"you have no {order.item}", 0
         if piece.kind == CAPTAIN:
             return "a captain is not a building, transport or siege engine: not for sale (L923)", 0
+        ref = f"{piece.kind}/{piece.number}"
+        if piece.vf or any(p.aboard == ref for p in state.pieces_of(power)):  # R189
+            return f"{order.item} carries armies or pieces: unload them in combat before selling it", 0
         problem = _place_problem(state, power, piece.location, data)
         return (f"{order.item}: {problem}", 0) if problem else (None, piece_price(data, piece))
     info = data.buildings[order.item]

@@ -25,6 +25,7 @@ from adjudicator.rulesets.medioevo.war.cargo_state import (
     add_ground,
     carrier_ref,
     ground,
+    key_of,
     mover_in,
     relocate,
     riders,
@@ -189,7 +190,8 @@ def unload(state: MedioevoState, power: str, order: Unload, data: DataSet) -> Do
 
 
 def abandon(state: MedioevoState, carrier: Piece, name: str) -> MedioevoState:
-    """The transport leaves its owner's pieces and lies as a wreck until claimed (L1630, R110)."""
+    """The transport leaves its owner's pieces and lies as a wreck until claimed (L1630, R110),
+    without the PM it spent this phase (R188)."""
     current = state.piece(*carrier.key())
     assert current is not None
     wreck = Wreck(
@@ -203,7 +205,11 @@ def abandon(state: MedioevoState, carrier: Piece, name: str) -> MedioevoState:
         turn=state.turn,
     )
     pieces = tuple(p for p in state.pieces if p.key() != current.key())
-    return state.evolve(pieces=pieces, wrecks=(*state.wrecks, wreck))
+    state = state.evolve(pieces=pieces, wrecks=(*state.wrecks, wreck))
+    if state.war is not None and key_of(current) in state.war.spent:  # the PM went with the piece
+        spent = {k: v for k, v in state.war.spent.items() if k != key_of(current)}
+        state = state.evolve(war=state.war.model_copy(update={"spent": spent}))
+    return state
 
 
 def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done | Refused:

@@ -1,0 +1,123 @@
+"""What a fighting bot reads of its view (``adjudicator/bots_war.py``): the board as the view
+shows it (territories, pieces, wars), the map's adjacency and the transports' printed numbers
+from the data set (public, as the players' printed map), and the VF its own script has already
+loaded where (so two transports do not count the same VF)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from adjudicator.core.view import PlayerView
+from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
+from adjudicator.rulesets.medioevo.war.transport import transport_type
+
+GARRISON = 1  # VF left on the ground where a transport loads
+ENGINE = 5  # army room a siege engine takes aboard (L1566)
+
+
+@cache
+def map_data() -> DataSet:
+    return default_dataset()
+
+
+@dataclass
+class Board:
+    """What the bot reads of its view: territories, pieces, wars, sieges."""
+
+    me: str
+    territories: Mapping[str, Mapping[str, Any]]
+    pieces: Sequence[Mapping[str, Any]]
+    wars: frozenset[frozenset[str]]
+    sieges: Sequence[Mapping[str, Any]]
+    taken: dict[str, int] = field(default_factory=dict)  # own VF this script loads, by place
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Board:
+        d = view.data
+        wars = frozenset(frozenset(w) for w in d.get("wars", ()))
+        return cls(view.viewer, d["territories"], d.get("pieces", ()), wars, d.get("sieges", ()))
+
+    def piece(self, name: str) -> Mapping[str, Any] | None:
+        word, _, number = name.rpartition(" ")
+        names = map_data().purchase_rules.piece_names
+        kind = next((k for k, n in names.items() if n[0] == word), None)
+        return next(
+            (
+                p
+                for p in self.pieces
+                if p["owner"] == self.me and p["kind"] == kind and str(p["number"]) == number
+            ),
+            None,
+        )
+
+    def ground(self, place: str, power: str | None = None) -> int:
+        """VF on the ground; the bot's own less what its script has loaded already."""
+        terr = self.territories.get(place, {})
+        vf = int(terr.get("armies", {}).get(power or self.me, 0))
+        return vf - self.taken.get(place, 0) if power in (None, self.me) else vf
+
+    def load(self, place: str, vf: int) -> None:
+        self.taken[place] = self.taken.get(place, 0) + vf
+
+    def walls(self, place: str) -> int:
+        buildings = map_data().buildings
+        found = [
+            buildings[b].level
+            for b in self.territories.get(place, {}).get("buildings", ())
+            if b in buildings and buildings[b].category == "fortification"
+        ]
+        return max(found, default=0)
+
+    def defenders(self, place: str) -> int:
+        """The VF that would defend ``place``: its owner's on the ground and aboard there; at
+        least the 1 barbarian VF that appears on a barbarian territory (R103); its walls' level
+        added (they hold the defenders and stop a field battle, L1888)."""
+        owner = self.territories.get(place, {}).get("owner")
+        if owner is None:
+            vf = max(1, self.ground(place, "barbarians"))
+        else:
+            vf = self.ground(place, owner) + sum(
+                int(p.get("vf", 0)) for p in self.pieces if p["owner"] == owner and p["location"] == place
+            )
+        return vf + self.walls(place)
+
+    def at_war(self, other: str) -> bool:
+        return frozenset((self.me, other)) in self.wars
+
+
+def engine_aboard(board: Board, name: str) -> bool:
+    piece = board.piece(name)
+    ref = f"{piece['kind']}/{piece['number']}" if piece else ""
+    return any(
+        p["owner"] == board.me and p["kind"] == "siege" and p.get("aboard") == ref for p in board.pieces
+    )
+
+
+def borders(a: str, b: str) -> bool:
+    board = map_data().board
+    if a == b:
+        return True
+    if a in board.territories and b in board.territories:
+        return b in board.territories[a].borders
+    land, sea = (a, b) if a in board.territories else (b, a)
+    return land in board.territories and sea in board.territories[land].seas
+
+
+def room_left(board: Board, name: str) -> int:
+    """The army room left aboard ``name`` (an engine takes 5, L1566; a captain none)."""
+    piece = board.piece(name)
+    if piece is None:
+        return 0
+    data = map_data()
+    printed = transport_type(data, piece["kind"], int(piece["level"]))
+    capacity = printed.armies + int(piece.get("armies", 0)) * data.purchase_rules.customisation_step.get(
+        "armies", 10
+    )
+    ref = f"{piece['kind']}/{piece['number']}"
+    engines = sum(
+        1 for p in board.pieces if p["owner"] == board.me and p.get("aboard") == ref and p["kind"] == "siege"
+    )
+    return capacity - int(piece.get("vf", 0)) - engines * data.purchase_rules.land_transport_in_ship
