@@ -190,3 +190,15 @@ def test_what_happened_points_to_the_war_section_instead_of_telling_the_battle_t
     war = text.split("\nWAR\n", 1)[1]
     for told in ("Battle of transilvania", "loads captain 1 on cart 1", "moves cart 1 via pest - bihar"):
         assert told in war and told not in happened, told
+
+
+def test_the_standings_count_the_vf_aboard_transports_L1566() -> None:
+    """Armies travel aboard (L1566): the standings' VF on the map count them with those on the
+    ground, so loading a cart does not make a power look weaker."""
+    from adjudicator.rulesets.medioevo.report_sections import vf_on_map
+
+    data = {
+        "territories": {"pest": {"armies": {"hungary": 20}}, "bihar": {"armies": {"venice": 3}}},
+        "pieces": [{"owner": "hungary", "vf": 15}, {"owner": "hungary"}, {"owner": "venice", "vf": 2}],
+    }
+    assert (vf_on_map(data, "hungary"), vf_on_map(data, "venice")) == (35, 5)

@@ -112,6 +112,12 @@ def sheet(report: ReportInput, power: str, names: Mapping[str, str]) -> Section:
     return Section(key=f"sheet-{power}", title=title, paragraphs=tuple(paragraphs), tables=tuple(tables))
 
 
+def vf_on_map(data: Mapping[str, Any], power: str) -> int:
+    """A power's VF on the ground and aboard its transports (L1566: armies travel aboard)."""
+    ground = sum(int(t["armies"].get(power, 0)) for t in data["territories"].values())
+    return ground + sum(int(p.get("vf", 0)) for p in data.get("pieces", ()) if p["owner"] == power)
+
+
 def standings(report: ReportInput, names: Mapping[str, str]) -> Section:
     """What everyone sees: PO, territories (with those won and lost this window, when any changed
     hands), LT per power; wars, truces; the pacts the viewer may know (the public ones and its own
@@ -130,7 +136,7 @@ def standings(report: ReportInput, names: Mapping[str, str]) -> Section:
             str(len(_held(data, pid))),
             *((_won_lost(changed.get(pid, (0, 0))),) if changed else ()),
             str(powers[pid]["tech_level"]),
-            str(sum(t["armies"].get(pid, 0) for t in data["territories"].values())),
+            str(vf_on_map(data, pid)),
             ", ".join(names.get(w, w) for w in sorted(wars.get(pid, []))) or "at peace",
         )
         for pid in sorted(powers, key=lambda p: (-powers[p]["honor"], -len(_held(data, p)), p))
