@@ -107,3 +107,12 @@ class Ruleset(Protocol):
         ...
 
     def is_over(self, state: GameState) -> bool: ...
+
+
+def order_notes(ruleset: Ruleset, state: GameState, power: str) -> Mapping[str, str]:
+    """The ruleset's optional ``order_notes(state, power)`` hook: a note in words for some of
+    ``power``'s legal orders in the open window (canonical line → note, e.g. a move's path and
+    its cost), which the order template prints after the order as a comment the judge ignores.
+    Empty without the hook."""
+    hook = getattr(ruleset, "order_notes", None)
+    return dict(hook(state, power)) if hook is not None else {}

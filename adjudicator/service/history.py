@@ -14,6 +14,7 @@ from sqlmodel import Session, col, select
 
 from adjudicator.core.events import Event, EventRegistry, GmEdited
 from adjudicator.core.results import OrderResult, Reason
+from adjudicator.core.ruleset import order_notes
 from adjudicator.core.state import GameState
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, UnknownWindow
@@ -219,7 +220,9 @@ class HistoryTools(StoreAccess):
             orders.setdefault(result.power, []).append(result.order)
         template: list[tuple[str, str]] = []
         if viewer not in (GM, PUBLIC) and not state.over:
-            template = [(order.phase, order.canonical()) for order in ruleset.legal_orders(state, viewer)]
+            notes = order_notes(ruleset, state, viewer)  # a move's path and cost, as a comment
+            lines = [(o.phase, o.canonical()) for o in ruleset.legal_orders(state, viewer)]
+            template = [(p, f"{line}   # {notes[line]}" if line in notes else line) for p, line in lines]
         deadline = stored.opened.deadline
         return report_input(
             view,

@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.core.events import WindowAdjudicated
 from adjudicator.core.replay import read_orders
+from adjudicator.core.ruleset import order_notes
 from adjudicator.core.view import GM, PUBLIC, PlayerView
 from adjudicator.errors import AdjudicatorError, UnknownGame, UnknownPower, UnknownWindow
 from adjudicator.report.model import ReportInput, report_input
@@ -58,8 +59,17 @@ def reference_inputs(judge: Judge, game: str) -> dict[int, dict[str, ReportInput
                 data=ruleset.view(after, viewer),
                 events=tuple(e for e in outcome.events if e.visibility.allows(viewer)),
             )
+            notes = order_notes(ruleset, after, viewer)  # a move's path and cost (the war window)
             legal = (
-                [(o.phase, o.canonical()) for o in ruleset.legal_orders(after, viewer)]
+                [
+                    (
+                        o.phase,
+                        f"{o.canonical()}   # {notes[o.canonical()]}"
+                        if o.canonical() in notes
+                        else o.canonical(),
+                    )
+                    for o in ruleset.legal_orders(after, viewer)
+                ]
                 if viewer not in (GM, PUBLIC) and not after.over
                 else []
             )

@@ -143,3 +143,15 @@ def test_the_receipt_shows_each_attacks_plan_and_the_doctrine_with_their_default
     assert "RETREAT DURING BELOW 2" in doctrine and "RETREAT BEFORE NEVER (default)" in doctrine
     assert "RETREAT DURING: never" not in doctrine
     assert not [line for line in RULES.receipt_summary(state, "hungary", ()) if "combat" in line]
+
+
+def test_the_template_notes_each_moves_path_and_cost_in_the_war_window_only_R185() -> None:
+    """The order template prints a note after a move (its path and PM, L1576-1578) as a comment
+    the judge ignores; every note belongs to a legal order, and no window but war has notes."""
+    state = at("T1.war")
+    notes = RULES.order_notes(state, "hungary")
+    legal = {o.canonical() for o in RULES.legal_orders(state, "hungary")}
+    moves = {line: note for line, note in notes.items() if line.startswith("MOVE cart 1 TO ")}
+    assert moves and set(notes) <= legal
+    assert all(" PM" in note and "via " in note for note in moves.values())
+    assert RULES.order_notes(at("T1.economy"), "hungary") == {}

@@ -92,6 +92,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
 from adjudicator.rulesets.medioevo.war import window as war_window
 from adjudicator.rulesets.medioevo.war.battle_dice import combat_dice_uses
+from adjudicator.rulesets.medioevo.war.legal import war_options
 from adjudicator.rulesets.medioevo.war.window import AFTERMATH, COMBAT
 
 PHASES = (
@@ -266,6 +267,13 @@ class MedioevoRuleset:
     def legal_orders(self, state: GameState, power: str) -> Sequence[Order]:
         phases = steps.legal_phases(self, state, power, open_phases(self, state))
         return legal_orders(_mu(state), phases, power, self.data)
+
+    def order_notes(self, state: GameState, power: str) -> dict[str, str]:
+        """In the war window, each move's path and PM and each attack's start and entry PM, for
+        the order template (war/legal.py ``war_options``, R185); nothing elsewhere."""
+        if COMBAT not in open_phases(self, state):
+            return {}
+        return {o.order.canonical(): o.note for o in war_options(_mu(state), power, self.data) if o.note}
 
     def resolve(
         self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
