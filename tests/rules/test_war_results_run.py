@@ -4,6 +4,7 @@ Pure: states built by hand, loaded dice (the setup of test_war_attack_run.py).""
 
 from __future__ import annotations
 
+from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import TerritoryState
 from adjudicator.rulesets.medioevo.war.clauses import Cards
 from adjudicator.rulesets.medioevo.war.events import BattleFought
@@ -110,3 +111,19 @@ def test_ex_L1713_condottiero_with_tattica_and_genio_with_ingegneria() -> None:
     (fought,) = events(out, BattleFought)
     (words,) = fought.rounds
     assert "hungary d6 1 +2 CONDOTTIERO +2 GENIO = 5 against venice d6 6 = 6" in words
+
+
+def test_L1800_the_defenders_bombard_adds_one_to_its_roll() -> None:
+    """L1677, ex L1800 (R138): a Bombard gives +1 "in attacco o in difesa" in a field battle: Venice's
+    Bombard in Transilvania makes its 3 a 4 against Hungary's 3, so Hungary loses 1 VF; a catapult
+    gives nothing (a tie)."""
+    bombard = Piece(owner="venice", kind="siege", number=1, level=3, location="transilvania")
+    state = game(cart_vf=15, venice=10)
+    out, _ = run(state.evolve(pieces=(*state.pieces, bombard)), [3, 3], ONCE)
+    (fought,) = events(out, BattleFought)
+    assert "venice d6 3 +1 Bombard = 4" in fought.rounds[0]
+    assert (fought.lost["hungary"], fought.lost["venice"]) == (1, 0)
+    catapult = bombard.model_copy(update={"level": 1})
+    out, _ = run(state.evolve(pieces=(*state.pieces, catapult)), [3, 3], ONCE)
+    (fought,) = events(out, BattleFought)
+    assert fought.lost == {"hungary": 0, "venice": 0}

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
 from adjudicator.rulesets.medioevo.war import clauses
 from adjudicator.rulesets.medioevo.war.attack_outcome import force_of, reread, take_aboard
@@ -49,7 +49,7 @@ from adjudicator.rulesets.medioevo.war.doctrines import standing
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.plans import card_rounds
 from adjudicator.rulesets.medioevo.war.retreat import Retreat, Timing, neighbours, options
-from adjudicator.rulesets.medioevo.war.siege import Route
+from adjudicator.rulesets.medioevo.war.siege import BOMBARD, Route
 
 LAST_RANK = 1000  # L1816: the owner defends last unless its doctrine ranks it
 
@@ -110,6 +110,13 @@ def _withdraw(doctrine: dict[str, clauses.DefenceClause], own: int, attacking: i
     return Withdraw(below_vf=below, before_battle=leave)
 
 
+def _bombards_there(state: MedioevoState, power: str, target: str) -> int:
+    """The defender's Bombards in the territory, on the ground or aboard: +1 each to its rolls in
+    a field battle, at most its LT (L1677 "concede un bonus anche nelle battaglie campali", ex L1800
+    "+1 in attacco o in difesa"; R138)."""
+    return sum(1 for p in state.pieces_of(power, SIEGE) if p.location == target and p.level == BOMBARD)
+
+
 def defender_at(
     state: MedioevoState,
     data: DataSet,
@@ -131,6 +138,7 @@ def defender_at(
     to = _destination(state, data, power, target, vf, places) if retreat else None
     withdraw = _withdraw(doctrine, vf, attacking) if to is not None else Withdraw()
     plan = BattlePlan(rounds=card_rounds(cards), withdraw=withdraw)
+    more.setdefault("bombards", _bombards_there(state, power, target))
     force = force_of(state, power, vf, captains, data, plan=plan, **more)
     losses = doctrine.get("LOSSES")
     kept = losses if isinstance(losses, clauses.LossesFirst | clauses.LossesOrder) else None
