@@ -23,7 +23,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import attacks, moves, naval_attack
+from adjudicator.rulesets.medioevo.war import attacks, forced_exits, moves, naval_attack
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
@@ -118,7 +118,8 @@ def sub_turn(
         state, went_on = sieges_go_on(state, power, steps_of(orders), data, dice)
         events += went_on
     state, script = run_script(state, power, steps_of(orders), data, dice, plans)
-    return RunOutcome(state, (*events, *script.events), tuple(script.results))
+    state, out = forced_exits.leave(state, power, data)  # R109: the judge takes it out
+    return RunOutcome(state, (*events, *script.events, *out), tuple(script.results))
 
 
 def sieges_go_on(

@@ -56,7 +56,7 @@ from adjudicator.rulesets.medioevo.war.siege import (
     siege_step,
     siege_turn,
 )
-from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power
+from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power, siege_conquest
 from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
     captain_after,
@@ -320,12 +320,9 @@ def assault(
     taken = result.winner is Side.ATTACKER and all(
         f.vf_left == 0 for f in result.forces if f.side is Side.DEFENDER
     )
-    if taken:
-        terr = state.territories[order.territory]
-        state = state.evolve(
-            territories={**state.territories, order.territory: terr.model_copy(update={"owner": power})}
-        )
-        state = state.with_siege(order.territory, None)
+    conquest: list[Event] = []
+    if taken:  # L1904, L1846-1856: conquered as in the field
+        state, conquest = siege_conquest(state, power, order.territory, owner, data)
     mine = result.force(power)
     event = AssaultFought(
         power=power,
@@ -339,7 +336,7 @@ def assault(
         notes=result.events,
     )
     state, lifted = leaderless(state, data)
-    return Done(state, (event, *lifted), f"{order.territory} taken" if taken else "repelled")
+    return Done(state, (event, *conquest, *lifted), f"{order.territory} taken" if taken else "repelled")
 
 
 def set_walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> MedioevoState:
