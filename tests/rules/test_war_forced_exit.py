@@ -126,3 +126,18 @@ def test_a_transport_that_cannot_move_is_eliminated_with_its_cargo() -> None:
     (lost,) = [e for e in events if isinstance(e, TransportLost)]
     assert lost.power == "hungary" and lost.carried == ("captain 1",)
     assert after.piece("hungary", "war_wagon", 1) is None and after.exits == ()
+
+
+def test_the_declarer_may_not_besiege_from_a_transport_caught_inside_L1572() -> None:
+    """002 L1572: the declarer's cart standing in Venice's walled Transilvania when the war begins
+    may not lay a siege from where it stands either (R210): a SIEGE is an attack."""
+    engine = Piece(
+        owner="hungary", kind="siege", number=1, level=1, location="transilvania", aboard="war_wagon/1"
+    )
+    state = game(cart("hungary", "transilvania", 20), captain("transilvania"), engine)
+    state = state.with_territory("transilvania", buildings=("fort",))
+    out = run(state, "WAR venice\nSIEGE transilvania FROM cart 1 WITH captain 1")
+    assert failures(out)[0].endswith(
+        "it is still in venice's territories, and it may attack only after a full turn outside (L1572)"
+    )
+    assert out.state.sieges == ()

@@ -129,3 +129,12 @@ def test_a_siege_s_field_battle_that_takes_the_territory_holds_it_L1679_L1846() 
     assert "taken" in words and isinstance(events[0], BattleFought)
     assert after.territories[T].owner == "hungary" and after.territories[T].armies == {"hungary": 1}
     assert cart(after).vf == 5
+
+
+def test_barbarian_walls_are_refused_with_the_reason() -> None:
+    """Barbarian land behind walls (L2021 speaks of barbarian cities) has no owner to besiege: the
+    step is refused with that reason and nothing moves."""
+    state = game(16, 0, "tower").with_territory(T, owner=None, armies={})
+    (result,) = run(state, ATTACK).results
+    assert result.reason is not None and result.reason.code == "not-yet"
+    assert "barbarian land behind walls" in result.reason.message

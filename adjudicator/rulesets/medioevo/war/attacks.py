@@ -121,6 +121,10 @@ def attack(
         )
     fortified = land and bool(fortification_level(terr.buildings, data))
     policy = fort_attack.fort_policy(plans, order.plan) if fortified else ""
+    if fortified and owner is None:
+        return Refused(
+            NOT_YET, f"{target} is barbarian land behind walls: the judge does not besiege barbarians yet"
+        )
     if policy == fort_attack.STOP:
         return Refused("fortified", f"{target} is fortified and plan {order.plan} says FORT STOP (L1924)")
     carriers = carriers_named(state, power, order.pieces, data)

@@ -40,6 +40,7 @@ from adjudicator.rulesets.medioevo.war.events_sieges import (
     SiegeGoesOn,
     SiegeLifted,
 )
+from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import (
     assault_refusal,
     fortification_level,
@@ -117,14 +118,17 @@ def _captain(
 def _force_here(
     state: MedioevoState, power: str, names: tuple[str, ...], territory: str, data: DataSet
 ) -> Refused | None:
-    """The transports named FROM must be the power's and stand in the territory."""
+    """The transports named FROM must be the power's and stand in the territory, and none caught
+    there by its own declaration of war (L1572, R210)."""
+    found: list[Piece] = []
     for name in names:
         piece = piece_named(data, state, power, name)
         if piece is None:
             return Refused("no-piece", f"{power} has no {name}")
         if piece.location != territory:
             return Refused("not-here", f"{name} is in {piece.location}, not {territory}")
-    return None
+        found.append(piece)
+    return attack_refusal(state, power, found, data)
 
 
 def _route(state: MedioevoState, power: str, order: orders.Siege, data: DataSet) -> SiegeRoute:
