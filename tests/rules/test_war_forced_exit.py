@@ -141,3 +141,15 @@ def test_the_declarer_may_not_besiege_from_a_transport_caught_inside_L1572() -> 
         "it is still in venice's territories, and it may attack only after a full turn outside (L1572)"
     )
     assert out.state.sieges == ()
+
+
+def test_the_judge_takes_out_the_transport_of_a_power_that_sent_no_script_R109() -> None:
+    """R109, R210: war declared in diplomacy on Venice, whose cart stands in Hungary's Bihar; Venice
+    sends no combat script: in its sub-turn the judge moves the cart out by the cheapest way."""
+    state = game(cart("venice", "bihar", 3), war=None)
+    ledger = Ledger(state, DATA)
+    declare_war(ledger, "hungary", "venice", [None])
+    out = run(ledger.state.evolve(war=WarTurn()), "")
+    moved = out.state.piece("venice", "war_wagon", 1)
+    assert moved is not None and moved.location not in ("bihar", "pest", "banato")
+    assert [e.power for e in out.events if isinstance(e, TransportMoved)] == ["venice"]

@@ -88,7 +88,9 @@ def run_scripts(
     """Run every power's script in turn order on ``state`` (docs/war.md §4.2). ``dice`` rolls the
     attacks' battles (purposes as ``battle.py`` names them); without it an attack step fails."""
     besiegers = {s.by: () for s in state.sieges if s.by in state.powers and s.by not in scripts}
-    return run_sub_turns(state, {**scripts, **besiegers}, data, dice)
+    # R109, R210: a power with a transport to take out of hostile land this turn gets its sub-turn
+    leaving = {e.owner: () for e in state.exits if e.by_turn <= state.turn and e.owner in state.powers}
+    return run_sub_turns(state, {**leaving, **besiegers, **scripts}, data, dice)
 
 
 def run_sub_turns(
