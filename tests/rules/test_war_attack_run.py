@@ -124,10 +124,17 @@ ATTACK valacchia FROM cart 1 WITH captain 1
 def test_ex_L1689_nineteen_fight_one_stays_aboard() -> None:
     """Ex 002 L1689-1691 (R136, R102): 24 VF with a level I war cart (capacity 20): 20 take part,
     19 fight and 1 stays aboard. Beaten round after round, Hungary loses exactly 19 and the cart
-    keeps its 1 VF; Transilvania stays Venice's."""
+    keeps its 1 VF; Transilvania stays Venice's. The example does not fight on: by R100's default
+    (R212) Hungary, outnumbered 14 to 38 after the first roll, withdraws then; fighting to the end
+    takes a plan that says so (``WITHDRAW BELOW 1``)."""
     state = game(cart_vf=20, venice=40)
     state = state.with_territory("bihar", armies={"hungary": 4})
-    out, _ = run(state, [1, 6] * 40, "ATTACK transilvania FROM cart 1 WITH captain 1")
+    default, _ = run(state, [1, 6] * 40, "ATTACK transilvania FROM cart 1 WITH captain 1")
+    (fought,) = events(default, BattleFought)
+    assert len(fought.rounds) == 1 and fought.lost == {"hungary": 5, "venice": 2}
+    assert default.state.piece("hungary", "war_wagon", 1).vf == 15  # type: ignore[union-attr]
+    script = "PLAN last WITHDRAW BELOW 1\nATTACK transilvania FROM cart 1 WITH captain 1 PLAN last"
+    out, _ = run(state, [1, 6] * 40, script)
     assert out.results[0].ok, out.results
     (fought,) = events(out, BattleFought)
     assert fought.winner == "defender"

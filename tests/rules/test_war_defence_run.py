@@ -93,11 +93,13 @@ def test_ex_L1812_the_owner_falls_last_and_the_ally_joins_by_declaring_war() -> 
     L1732), declaring war on Hungary on the spot (L1826), first in the side's order, the owner
     last. A 6 against a 1 costs Venice 4 VF, not 5: its last VF falls last (L1816-1818); from then
     only France defends, and Venice's last VF only when France's are gone (L1820). France's
-    captain there is the beaten side's too: destroyed (L1848, +1 PO)."""
+    captain there is the beaten side's too: destroyed (L1848, +1 PO). The example fights on to the
+    last red army: Hungary's plan says so (``WITHDRAW BELOW 1``), R100's default would break off
+    after 10 rounds (R212)."""
     state = big_cart(allied(game(cart_vf=5), 50), 70)
     red = Piece(owner="france", kind="captain", number=1, level=1, location="transilvania")
     state = state.evolve(pieces=(*state.pieces, red))
-    out, _ = run(state, [6, 1] * 12, ATTACK)
+    out, _ = run(state, [6, 1] * 12, f"PLAN on WITHDRAW BELOW 1\n{ATTACK} PLAN on")
     assert out.results[0].ok, out.results
     (fought,) = events(out, BattleFought)
     defenders = [r.split(" against ")[1].split(" ")[0] for r in fought.rounds]

@@ -14,6 +14,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Siege
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events import BattleFought
+from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
     SiegeDeclared,
@@ -163,8 +164,9 @@ def test_an_assault_takes_a_tower_L1898_L1904() -> None:
     out = done(assault(state, "hungary", orders.Assault(T), DATA, d))
     terr = out.state.territories[T]
     assert terr.owner == "hungary" and terr.armies == {"hungary": 9} and out.state.sieges == ()
-    (event,) = out.events
+    event, taken = out.events  # the tower is conquered as in the field (L1848, R211)
     assert isinstance(event, AssaultFought) and event.taken
+    assert isinstance(taken, SpoilsTaken) and "tower conquered" in taken.summary()
     assert (event.attacker_lost, event.defender_lost) == (1, 2)
     assert [(r.sides, r.value) for r in d.rolls][:2] == [(4, 4), (6, 1)]
     # the captain wins a level (L1776-1778); assaulting its own siege is no new attack (L1906, L1966)

@@ -13,6 +13,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState, Siege, TerritoryS
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events import BattleFought
+from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
 from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeGoesOn, SiegeLifted
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
@@ -72,8 +73,9 @@ def test_a_catapult_takes_a_castle_down_to_a_tower_then_the_walls_are_stormed_ex
     assert turn3.state.territories[T].buildings == ("tower",)
     assert turn3.state.territories[T].armies == {"hungary": 34, "venice": 10}
     stormed = done(assault(turn3.state, "hungary", orders.Assault(T), DATA, dice(*[4, 1] * 5)))
-    (fought,) = stormed.events
+    fought, *spoils = stormed.events  # then the spoils, as in the field (L1848, R211)
     assert isinstance(fought, AssaultFought) and fought.taken
+    assert spoils and all(isinstance(e, SpoilsTaken) for e in spoils)
     assert (fought.defender_lost, fought.attacker_lost) == (10, 5)
     assert stormed.state.territories[T].owner == "hungary" and stormed.state.sieges == ()
 

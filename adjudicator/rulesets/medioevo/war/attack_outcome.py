@@ -14,7 +14,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_dice import card_key
 from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, Captain, Force, Kind
 from adjudicator.rulesets.medioevo.war.captains import levels_after
-from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
+from adjudicator.rulesets.medioevo.war.cargo_state import add_ground, key_of, war_turn
 from adjudicator.rulesets.medioevo.war.events import BattleFought, battle_record
 from adjudicator.rulesets.medioevo.war.orders import Attack
 
@@ -87,6 +87,21 @@ def take_aboard(
         state = state.with_piece(piece, vf=piece.vf - off)
         vf -= off
     return state
+
+
+def hold(
+    state: MedioevoState, power: str, territory: str, carriers: Sequence[Piece], vf: int
+) -> tuple[MedioevoState, int]:
+    """The conqueror puts ``vf`` VF down to hold ``territory`` (L1844-1846), off ``carriers``, each
+    keeping 1 aboard (R102): as many as they have. Recorded in ``WarTurn.arrivals`` for the supply
+    trim (L2239, R108). Returns the state and the VF put down."""
+    put = max(0, min(vf, sum(max(0, p.vf - 1) for p in carriers)))
+    state = take_aboard(state, carriers, put, keep=1)
+    state = add_ground(state, power, territory, put)
+    turn = war_turn(state)
+    return state.evolve(
+        war=turn.model_copy(update={"arrivals": (*turn.arrivals, (territory, power, put))})
+    ), put
 
 
 def settle(

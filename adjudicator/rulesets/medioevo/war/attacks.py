@@ -12,8 +12,9 @@ applied (``attack_outcome.py``): VF lost, prisoners, captains' levels, cards, PO
 attacked kingdom's co-religionists (R119); on a win with VF left the conquest: owner change,
 ``OCCUPY`` VF put down (L1846), then the spoils, a capital and an heir (``war/spoils.py``).
 
-An attack on another power's transport in barbarian land is ``war/transport_attack.py``'s (P4).
-Not yet (docs/war.md §11): fortified territories (SIEGE/ASSAULT steps), pre-battle retreats aboard
+An attack on another power's transport in barbarian land is ``war/transport_attack.py``'s (P4);
+on a fortified territory, ``war/fort_attack.py``'s (the plan's ``FORT`` clause: a siege or an
+assault with the same force, R100, R211). Not yet (docs/war.md §11): pre-battle retreats aboard
 transports (``RETREAT ON``), reaction cards.
 """
 
@@ -27,12 +28,13 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, spoils
+from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, fort_attack, spoils
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
     Sortie,
     count_attack,
     force_of,
     fought_event,
+    hold,
     reread,
     settle,
     take_aboard,
@@ -47,7 +49,6 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     Done,
     Refused,
-    add_ground,
     carrier_ref,
     mover_in,
     relocate,
@@ -60,6 +61,7 @@ from adjudicator.rulesets.medioevo.war.declaration import declare_war
 from adjudicator.rulesets.medioevo.war.doctrines import standing
 from adjudicator.rulesets.medioevo.war.events import TerritoryConquered
 from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
+from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
@@ -117,8 +119,14 @@ def attack(
             f"{power} is not at war with {owner}, which holds {target}: a WAR {owner} step"
             " before the attack declares it by surprise (L1568, L636)",
         )
-    if land and fortification_level(terr.buildings, data):
-        return Refused(NOT_YET, f"{target} is fortified: SIEGE and ASSAULT steps are not run yet")
+    fortified = land and bool(fortification_level(terr.buildings, data))
+    policy = fort_attack.fort_policy(plans, order.plan) if fortified else ""
+    if fortified and owner is None:
+        return Refused(
+            NOT_YET, f"{target} is barbarian land behind walls: the judge does not besiege barbarians yet"
+        )
+    if policy == fort_attack.STOP:
+        return Refused("fortified", f"{target} is fortified and plan {order.plan} says FORT STOP (L1924)")
     carriers = carriers_named(state, power, order.pieces, data)
     if isinstance(carriers, Refused):
         return carriers
@@ -145,6 +153,8 @@ def attack(
         )
     for piece, judged in zip(carriers, entry.checks, strict=True):
         state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
+    if fortified:  # the FORT clause: a siege or an assault with this force (L1924, L2023)
+        return fort_attack.at_walls(state, Sortie(power, order, carriers, leaders), data, dice, policy)
     return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
 
 
@@ -246,7 +256,8 @@ def carriers_named(
         if isinstance(piece, Refused):
             return piece
         found.append(piece)
-    return found
+    late = attack_refusal(state, power, found, data)  # L1572
+    return late if late is not None else found
 
 
 def captains_aboard(
@@ -269,16 +280,11 @@ def _conquer(
     state: MedioevoState, power: str, target: str, carriers: Sequence[Piece], occupy: int
 ) -> tuple[MedioevoState, int]:
     """The winner takes the territory and puts ``occupy`` VF down from its transports (L1844-1846)."""
-    state = take_aboard(state, carriers, occupy, keep=1)
+    state, put = hold(state, power, target, carriers, occupy)
     for piece in reread(state, carriers):  # the transports enter what they took (L1661)
         state = relocate(state.with_piece(piece, location=target), piece, target)
         state = spend(state, piece, 0, moved=True)
-    state = add_ground(state, power, target, occupy)
-    state = state.with_territory(target, owner=power)
-    turn = war_turn(state)
-    return state.evolve(
-        war=turn.model_copy(update={"arrivals": (*turn.arrivals, (target, power, occupy))})
-    ), occupy
+    return state.with_territory(target, owner=power), put
 
 
 def _note(outcome: BattleOutcome | None, target: str, conquered: bool) -> str:

@@ -140,7 +140,7 @@ def fight(battle: Battle, dice: Dice, cards: Mapping[str, EmpireCard]) -> Battle
             _steal(actor, number, attackers + defenders, cards, events)  # before its next roll
         records.append(_round(battle, number, a, d, defenders, effects, dice, events))
         if alive(defenders):
-            _leave(battle, number, a, d, attackers, dice, events)
+            _leave(battle, number, (a, d), (attackers, defenders), dice, events)
     if alive(attackers) and alive(defenders):
         for a in attackers:
             if a.active:
@@ -289,17 +289,20 @@ def _words(
 def _leave(
     battle: Battle,
     number: int,
-    a: Fighter,
-    d: Fighter,
-    attackers: list[Fighter],
+    pair: tuple[Fighter, Fighter],
+    sides: tuple[list[Fighter], list[Fighter]],
     dice: Dice,
     events: list[str],
 ) -> None:
-    """After the roll: the attacker may withdraw (L1721), the defender retreat (L2059-L2065)."""
+    """After the roll: the attacker may withdraw (L1721; outnumbered by the defenders still
+    fighting, R100, R212), the defender retreat (L2059-L2065)."""
+    (a, d), (attackers, defenders) = pair, sides
     wa = a.force.plan.withdraw
+    against = sum(f.vf for f in defenders if f.active)
     if a.active and (
         (wa.after_rounds is not None and a.rolls >= wa.after_rounds)
         or (wa.below_vf is not None and a.vf < wa.below_vf)
+        or (wa.outnumbered and a.vf < against)
     ):
         a.left = "withdrew"
         events.append(f"after round {number} {a.power} withdraws with {a.vf} VF (L1721)")

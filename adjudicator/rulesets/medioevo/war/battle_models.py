@@ -48,12 +48,15 @@ class Withdraw:
 
     ``after_rounds``: leave once this many rounds have been fought against it; ``below_vf``: leave
     once its VF fall below this; ``before_battle``: a defender retreats before the first round
-    (the attacker gains 1 PO, L2059). ``None`` everywhere: fight to the end.
+    (the attacker gains 1 PO, L2059); ``outnumbered``: an attacker leaves as soon as its VF are
+    fewer than the defenders' still fighting (``WITHDRAW IF OUTNUMBERED``, R100's default with
+    ``after_rounds=10``: ``plans.DEFAULT_WITHDRAW``). ``None`` and False everywhere: fight to the end.
     """
 
     after_rounds: int | None = None
     below_vf: int | None = None
     before_battle: bool = False
+    outnumbered: bool = False
 
 
 @dataclass(frozen=True, slots=True)

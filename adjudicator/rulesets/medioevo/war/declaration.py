@@ -7,6 +7,7 @@ from adjudicator.rulesets.medioevo.components.diplomacy import Role
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, revoke_pact, same_religion
 from adjudicator.rulesets.medioevo.events_diplomacy import StaysNeutral, WarDeclared, WarJoined
 from adjudicator.rulesets.medioevo.pacts import Stance
+from adjudicator.rulesets.medioevo.war.forced_exits import caught
 
 
 def declare_war(
@@ -14,7 +15,10 @@ def declare_war(
 ) -> None:
     """War: the declarer first breaks its pacts with the target (L637), pays the table (and 2 PO
     more when it attacks by surprise, L636), then the allies choose sides (L660-694). Between the
-    spouses of a PRINCIPESSA every PO lost is doubled and the card is discarded (L2736, ex L2705)."""
+    spouses of a PRINCIPESSA every PO lost is doubled and the card is discarded (L2736, ex L2705).
+    Every transport of two powers now at war standing in the other's land must get out (L1568-1574,
+    ``war/forced_exits.py``)."""
+    before = ledger.state.wars
     for pact in [p for p in ledger.state.pacts if p.between(declarer, target)]:
         revoke_pact(ledger, pact, declarer, budget, f"broken by the war on {target}")
     factor = ledger.po_factor(declarer, target)
@@ -26,6 +30,7 @@ def declare_war(
     ledger.set_war(declarer, target)
     ledger.events.append(WarDeclared(declarer=declarer, target=target, surprise=surprise))
     _alliances_choose(ledger, declarer, target)
+    ledger.state = caught(ledger.state, before, declarer)
 
 
 def _choice(ledger: Ledger, power: str, sides: tuple[set[str], set[str]]) -> int | None:

@@ -41,6 +41,7 @@ from adjudicator.rulesets.medioevo.war.events import (
     TransportClaimed,
     TransportMoved,
 )
+from adjudicator.rulesets.medioevo.war.forced_exits import mark_moved
 from adjudicator.rulesets.medioevo.war.movement_state import captains_at, mover_of, world_of
 from adjudicator.rulesets.medioevo.war.orders import Claim, Load, Move, Unload
 from adjudicator.rulesets.medioevo.war.records import Wreck
@@ -239,6 +240,7 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
         state = state.with_piece(piece, location=end)
         state = relocate(state, piece, end)
         state = spend(state, piece, judged.cost, moved=True)
+    state = mark_moved(state, pieces)  # L1568-1574: out of the land it had to leave
     words = "; ".join(path_words(world, m, c) for m, c in zip(movers, check.checks, strict=True))
     note = f"via {words}" if order.to is not None else words
     event = TransportMoved(

@@ -8,10 +8,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from adjudicator.rulesets.medioevo.war import clauses
-from adjudicator.rulesets.medioevo.war.battle_models import BattlePlan
+from adjudicator.rulesets.medioevo.war.battle_models import BattlePlan, Withdraw
 from adjudicator.rulesets.medioevo.war.orders import PlanLine
 
 DEFAULT_OCCUPY = 1  # L1846: at least 1 VF holds the conquered territory (R100's default)
+DEFAULT_WITHDRAW = Withdraw(after_rounds=10, outnumbered=True)
+"""R100's default for an attack whose plan has no ``WITHDRAW`` clause (L1721: the attacker may
+break off after any round): after 10 rounds, or as soon as its VF are fewer than the defenders'.
+Any ``WITHDRAW`` clause replaces it whole (R212): ``WITHDRAW BELOW 1`` fights to the end."""
 
 
 def card_rounds(cards: Sequence[clauses.Cards], fortified: bool = False) -> tuple[tuple[str, ...], ...]:
@@ -56,14 +60,19 @@ def clauses_of(lines: Sequence[PlanLine], name: str) -> list[clauses.PlanClause]
 
 def plan_of(lines: Sequence[PlanLine], name: str) -> tuple[BattlePlan, int]:
     """The battle plan ``name`` from the PLAN lines, and the VF to occupy with; defaults where a
-    clause is not given (R100). ``CARDS`` by round (1, 2, 3+, ALL; R173)."""
+    clause is not given (R100; ``DEFAULT_WITHDRAW`` unless a ``WITHDRAW`` clause is given).
+    ``CARDS`` by round (1, 2, 3+, ALL; R173)."""
     plan, occupy = BattlePlan(), DEFAULT_OCCUPY
     chosen = clauses_of(lines, name)
+    if not any(isinstance(c, clauses.Withdraw) for c in chosen):
+        plan = replace(plan, withdraw=DEFAULT_WITHDRAW)
     for c in chosen:
         if isinstance(c, clauses.Withdraw) and c.how.upper() == "AFTER":
             plan = replace(plan, withdraw=replace(plan.withdraw, after_rounds=c.n))
         elif isinstance(c, clauses.Withdraw) and c.how.upper() == "BELOW":
             plan = replace(plan, withdraw=replace(plan.withdraw, below_vf=c.n))
+        elif isinstance(c, clauses.Withdraw):  # IF OUTNUMBERED
+            plan = replace(plan, withdraw=replace(plan.withdraw, outnumbered=True))
         elif isinstance(c, clauses.Captains):
             plan = replace(plan, leaders=c.captains)
         elif isinstance(c, clauses.Occupy):

@@ -80,6 +80,10 @@ class ForcedExit(_Record):
     hostile: str = Field(description="the power whose territories it must leave")
     by_turn: int = Field(ge=1, description="the turn in whose combat sub-turn of its owner it must be out")
     out_since: int | None = Field(default=None, description="the turn it left; None while inside")
+    declarer: bool = Field(
+        default=False,
+        description="its owner declared the war: it attacks only after a full turn outside (L1572)",
+    )
 
     def key(self) -> tuple[str, str, int]:
         return (self.owner, self.kind, self.number)

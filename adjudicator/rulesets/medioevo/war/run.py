@@ -23,7 +23,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import attacks, moves, naval_attack
+from adjudicator.rulesets.medioevo.war import attacks, forced_exits, moves, naval_attack
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
@@ -88,7 +88,9 @@ def run_scripts(
     """Run every power's script in turn order on ``state`` (docs/war.md §4.2). ``dice`` rolls the
     attacks' battles (purposes as ``battle.py`` names them); without it an attack step fails."""
     besiegers = {s.by: () for s in state.sieges if s.by in state.powers and s.by not in scripts}
-    return run_sub_turns(state, {**scripts, **besiegers}, data, dice)
+    # R109, R210: a power with a transport to take out of hostile land this turn gets its sub-turn
+    leaving = {e.owner: () for e in state.exits if e.by_turn <= state.turn and e.owner in state.powers}
+    return run_sub_turns(state, {**leaving, **besiegers, **scripts}, data, dice)
 
 
 def run_sub_turns(
@@ -118,7 +120,8 @@ def sub_turn(
         state, went_on = sieges_go_on(state, power, steps_of(orders), data, dice)
         events += went_on
     state, script = run_script(state, power, steps_of(orders), data, dice, plans)
-    return RunOutcome(state, (*events, *script.events), tuple(script.results))
+    state, out = forced_exits.leave(state, power, data)  # R109: the judge takes it out
+    return RunOutcome(state, (*events, *script.events, *out), tuple(script.results))
 
 
 def sieges_go_on(

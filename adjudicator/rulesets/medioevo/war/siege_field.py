@@ -12,17 +12,20 @@ from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
-from adjudicator.rulesets.medioevo.war.attacks import fought_event
+from adjudicator.rulesets.medioevo.war import spoils
+from adjudicator.rulesets.medioevo.war.attack_outcome import fought_event, hold
 from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeLifted
 from adjudicator.rulesets.medioevo.war.fortress import split_garrison
+from adjudicator.rulesets.medioevo.war.plans import DEFAULT_OCCUPY
 from adjudicator.rulesets.medioevo.war.siege_state import (
     captain_after,
     defenders,
     engaged,
     remove_vf,
     take_prisoners,
+    transports_at,
     vf_in,
 )
 
@@ -75,8 +78,8 @@ def field_battle(
     events: list[Event] = [fought_event(power, owner, territory, result)]
     left = sum(g.vf for g in defenders(state, power, territory))
     if level == 0 and left == 0 and result.winner is Side.ATTACKER:
-        state = state.with_territory(territory, owner=power).with_siege(territory, None)
-        return state, events, f"the field battle is won: {territory} taken (L1679)"
+        state, more = siege_conquest(state, power, territory, owner, data)
+        return state, [*events, *more], f"the field battle is won: {territory} taken (L1679)"
     if vf_in(state, power, territory) == 0:
         left_captain = state.piece(power, CAPTAIN, captain.number) if captain is not None else None
         events.append(
@@ -89,3 +92,18 @@ def field_battle(
         )
         return state.with_siege(territory, None), events, "the besiegers are gone: the siege ends"
     return state, events, f"the field battle: the {result.winner.value} wins"
+
+
+def siege_conquest(
+    state: MedioevoState, power: str, territory: str, loser: str, data: DataSet
+) -> tuple[MedioevoState, list[Event]]:
+    """A fortified territory taken by the assault (L1904) or by a siege's field battle once the
+    walls are gone (L1679, L1958) is conquered as in the field: the owner changes, the siege ends,
+    1 VF is put down to hold it from the transports there when none of the conqueror's stands on
+    the ground (L1846), then the spoils, a capital and an heir (``spoils.conquered``, L1848-1856,
+    L2075-2083; R100's defaults for what is taken)."""
+    state = state.with_territory(territory, owner=power).with_siege(territory, None)
+    need = DEFAULT_OCCUPY - state.territories[territory].armies.get(power, 0)
+    if need > 0:
+        state, _ = hold(state, power, territory, transports_at(state, power, territory), need)
+    return spoils.conquered(state, data, power, loser, territory)

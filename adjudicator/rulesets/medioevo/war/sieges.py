@@ -40,6 +40,7 @@ from adjudicator.rulesets.medioevo.war.events_sieges import (
     SiegeGoesOn,
     SiegeLifted,
 )
+from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import (
     assault_refusal,
     fortification_level,
@@ -56,7 +57,7 @@ from adjudicator.rulesets.medioevo.war.siege import (
     siege_step,
     siege_turn,
 )
-from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power
+from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power, siege_conquest
 from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
     captain_after,
@@ -117,14 +118,17 @@ def _captain(
 def _force_here(
     state: MedioevoState, power: str, names: tuple[str, ...], territory: str, data: DataSet
 ) -> Refused | None:
-    """The transports named FROM must be the power's and stand in the territory."""
+    """The transports named FROM must be the power's and stand in the territory, and none caught
+    there by its own declaration of war (L1572, R210)."""
+    found: list[Piece] = []
     for name in names:
         piece = piece_named(data, state, power, name)
         if piece is None:
             return Refused("no-piece", f"{power} has no {name}")
         if piece.location != territory:
             return Refused("not-here", f"{name} is in {piece.location}, not {territory}")
-    return None
+        found.append(piece)
+    return attack_refusal(state, power, found, data)
 
 
 def _route(state: MedioevoState, power: str, order: orders.Siege, data: DataSet) -> SiegeRoute:
@@ -320,12 +324,9 @@ def assault(
     taken = result.winner is Side.ATTACKER and all(
         f.vf_left == 0 for f in result.forces if f.side is Side.DEFENDER
     )
-    if taken:
-        terr = state.territories[order.territory]
-        state = state.evolve(
-            territories={**state.territories, order.territory: terr.model_copy(update={"owner": power})}
-        )
-        state = state.with_siege(order.territory, None)
+    conquest: list[Event] = []
+    if taken:  # L1904, L1846-1856: conquered as in the field
+        state, conquest = siege_conquest(state, power, order.territory, owner, data)
     mine = result.force(power)
     event = AssaultFought(
         power=power,
@@ -339,7 +340,7 @@ def assault(
         notes=result.events,
     )
     state, lifted = leaderless(state, data)
-    return Done(state, (event, *lifted), f"{order.territory} taken" if taken else "repelled")
+    return Done(state, (event, *conquest, *lifted), f"{order.territory} taken" if taken else "repelled")
 
 
 def set_walls(state: MedioevoState, territory: str, level: int, data: DataSet) -> MedioevoState:
