@@ -87,7 +87,8 @@ def _honor_and_cb_accounted(judge: Judge, state: MedioevoState) -> None:
 
 def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) -> None:
     """Technologies, buildings and pieces are the start's plus what the events report bought,
-    raised, sold or lost for want of repair."""
+    raised, sold, lost for want of repair or lost in a war's forced exit (the bots give no
+    combat orders here, so a transport caught in enemy land when a war begins is lost)."""
     data = default_dataset()
     items = catalogue(data)
     techs = {p: set(held.techs) for p, held in start.powers.items()}
@@ -113,6 +114,10 @@ def _assets_accounted(judge: Judge, start: MedioevoState, state: MedioevoState) 
             buildings[data_["territory"]][data_["building"]] -= 1
             if data_["to"]:
                 buildings[data_["territory"]][data_["to"]] += 1
+        elif event.kind == "mu-transport-lost":  # a forced exit not made (L1570, R109)
+            del levels[data_["power"], data_["piece"]]
+            for carried in data_["carried"]:
+                del levels[data_["power"], carried]
         elif event.kind == "mu-piece-reduced" and data_["level"] == 0:
             del levels[data_["power"], data_["piece"]]
         elif event.kind == "mu-piece-reduced":

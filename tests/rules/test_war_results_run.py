@@ -127,3 +127,19 @@ def test_L1800_the_defenders_bombard_adds_one_to_its_roll() -> None:
     out, _ = run(state.evolve(pieces=(*state.pieces, catapult)), [3, 3], ONCE)
     (fought,) = events(out, BattleFought)
     assert fought.lost == {"hungary": 0, "venice": 0}
+
+
+def test_L1800_the_attackers_bombard_aboard_adds_one_to_its_roll() -> None:
+    """L1677, ex L1800 ("usa 1 Bombarda (+1 in attacco o in difesa)", R138): a Bombard carried on
+    the attacking cart makes Hungary's 3 a 4 against Venice's 3, so Venice loses 1 VF; one left
+    behind at Pest gives nothing (a tie)."""
+    state = game(cart_vf=15, venice=10)
+    aboard = Piece(owner="hungary", kind="siege", number=1, level=3, location="bihar", aboard="war_wagon/1")
+    out, _ = run(state.evolve(pieces=(*state.pieces, aboard)), [3, 3], ONCE)
+    (fought,) = events(out, BattleFought)
+    assert "hungary d6 3 +1 Bombard = 4" in fought.rounds[0]
+    assert (fought.lost["hungary"], fought.lost["venice"]) == (0, 1)
+    behind = aboard.model_copy(update={"location": "pest", "aboard": None})
+    out, _ = run(state.evolve(pieces=(*state.pieces, behind)), [3, 3], ONCE)
+    (fought,) = events(out, BattleFought)
+    assert fought.lost == {"hungary": 0, "venice": 0}

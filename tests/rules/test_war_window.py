@@ -155,3 +155,17 @@ def test_the_template_notes_each_moves_path_and_cost_in_the_war_window_only_R185
     assert moves and set(notes) <= legal
     assert all(" PM" in note and "via " in note for note in moves.values())
     assert RULES.order_notes(at("T1.economy"), "hungary") == {}
+
+
+def test_barbarian_land_behind_walls_is_not_offered_as_an_attack_R211() -> None:
+    """The judge refuses an ATTACK on barbarian walls (no siege of barbarian land is built), so
+    the template and the bots are not offered one; the same land without walls is offered."""
+    open_land = at("T1.war")
+    walled = at("T1.war", "BUILD valacchia village tower")
+
+    def attacks(state: MedioevoState) -> set[str]:
+        return {
+            o.canonical() for o in RULES.legal_orders(state, "hungary") if "ATTACK valacchia" in o.canonical()
+        }
+
+    assert attacks(open_land) and not attacks(walled)

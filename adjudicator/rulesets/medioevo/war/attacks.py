@@ -26,7 +26,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, piece_named
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, fort_attack, spoils
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
@@ -66,6 +66,7 @@ from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
 from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
+from adjudicator.rulesets.medioevo.war.siege import BOMBARD
 from adjudicator.rulesets.medioevo.war.transport_attack import transport_attack
 
 NOT_YET = "not-yet"
@@ -158,6 +159,14 @@ def attack(
     return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
 
 
+def _bombards(state: MedioevoState, carriers: Sequence[Piece]) -> int:
+    """The Bombards aboard the attacking transports: +1 each to the attacker's rolls in a field
+    battle, at most its LT (L1677, ex L1800 "usa 1 Bombarda (+1 in attacco o in difesa)"; R138)."""
+    aboard = {f"{c.kind}/{c.number}" for c in carriers}
+    owner = carriers[0].owner if carriers else ""
+    return sum(1 for p in state.pieces_of(owner, SIEGE) if p.level == BOMBARD and p.aboard in aboard)
+
+
 def _fight(
     state: MedioevoState, who: Sortie, data: DataSet, dice: Dice, plans: Sequence[PlanLine], fighting: int
 ) -> Done:
@@ -177,7 +186,9 @@ def _fight(
     battle = Battle(
         number=1 + sum(turn.battles.values()),
         kind=Kind.FIELD,
-        attackers=(force_of(state, power, fighting, leaders, data, plan=plan),),
+        attackers=(
+            force_of(state, power, fighting, leaders, data, plan=plan, bombards=_bombards(state, carriers)),
+        ),
         defenders=tuple(d.force for d in sides),
         ground=owner is not None,
         buildings=bool(state.territories[target].usable()),  # TEMPLARE (L2758)

@@ -221,7 +221,8 @@ def _targets(
 ) -> dict[str, tuple[str, int]]:
     """Territories the transport can attack (a barbarian's or another power's) from its place or
     a place it reaches, with the cheapest origin and the entry's PM (L1655, L1661): the entry is
-    judged as a move into the target once taken, as the attack step judges it."""
+    judged as a move into the target once taken, as the attack step judges it. Barbarian land
+    behind walls is left out: the judge refuses that attack (no siege of it yet, R211)."""
     board = data.board
     found: dict[str, tuple[str, int]] = {}
     candidates: dict[str, list[str]] = {}
@@ -232,8 +233,11 @@ def _targets(
             near = [t for t, terr in board.territories.items() if origin in terr.seas]
         for target in near:
             terr = state.territories.get(target)
-            if terr is not None and terr.owner != power:
-                candidates.setdefault(target, []).append(origin)
+            if terr is None or terr.owner == power:
+                continue
+            if terr.owner is None and fortification_level(terr.usable(), data):
+                continue  # barbarian land behind walls: no siege of it is built (R211)
+            candidates.setdefault(target, []).append(origin)
     if not candidates:
         return found
     taken = world_of(data, state)
