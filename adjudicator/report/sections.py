@@ -57,20 +57,20 @@ def happened(
     told_in: Mapping[str, str] | None = None,
 ) -> Section:
     """The window's events the viewer may see, under the rulebook's phases, dice where they fell;
-    an event a section of the ruleset tells in full (``told_in``) is pointed to, once a phase."""
+    an event a section of the ruleset tells in full (``told_in``) is pointed to, once."""
     titles = {p.id: (p.number, p.title) for p in phases}
     with_key = report.is_gm
     grouped: dict[str, list[Line]] = {}
     told = {(e.kind, getattr(e, "power", None)) for e in report.view.events}
-    pointed: set[tuple[str, str]] = set()
+    pointed: set[str] = set()
     for event in report.view.events:
         if event.kind in BOOKKEEPING or _told_in_full(event, told):
             continue
         lines = grouped.setdefault(phase_of(event.phase), [])
         elsewhere = (told_in or {}).get(event.kind)
         if elsewhere is not None:
-            if (phase_of(event.phase), elsewhere) not in pointed:
-                pointed.add((phase_of(event.phase), elsewhere))
+            if elsewhere not in pointed:  # once a report, under the first phase that has one
+                pointed.add(elsewhere)
                 lines.append(Line(f"Told in full in the section “{elsewhere}” below."))
             continue
         if isinstance(event, DiceRolled):
