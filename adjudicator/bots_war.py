@@ -27,6 +27,7 @@ from adjudicator.bots_war_board import ENGINE, GARRISON, Board, borders, engine_
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.war import clauses as cl
+from adjudicator.rulesets.medioevo.war.naval_attack import SHIPS
 from adjudicator.rulesets.medioevo.war.orders import (
     Assault,
     Attack,
@@ -208,9 +209,13 @@ def _origin(board: Board, here: str, target: str, name: str, steps: Sequence[Scr
     moves come cheapest first)."""
     if borders(here, target):
         return None
+    piece = board.piece(name)
+    ship = piece is not None and piece["kind"] in SHIPS
     for s in steps:
         a = s.action
         if isinstance(a, Move) and a.pieces == (name,) and a.to is not None and borders(a.to, target):
+            if ship and a.to in map_data().board.territories:
+                continue  # a ship attacks from its sea zone, never overland from a port (R118)
             return a.to
     return None
 

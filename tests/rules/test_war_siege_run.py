@@ -280,3 +280,15 @@ def test_no_siege_while_the_defenders_outside_stand_L1922() -> None:
     assert isinstance(battle, BattleFought) and battle.lost["hungary"] == 3
     assert "no siege while defenders stand outside" in out.note
     assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
+
+
+def test_a_captain_leading_a_siege_lays_no_second_one_elsewhere_L1728() -> None:
+    """002 L1728 (R112, R151): a besieging captain "non potrà attaccare nient'altro", and its siege
+    goes on turn after turn: in a later turn it may not lay a second siege elsewhere (a 10-turn
+    bot game did, then lost the captain with the first siege and left the second without one)."""
+    state = game(15, 10, "fort", sieges=(Siege(territory="pest", by="hungary", since=2, captain=1),))
+    refused = siege(state, "hungary", orders.Siege(T, captains=CAP), DATA, dice())
+    assert isinstance(refused, Refused) and refused.code == "no-captain"
+    assert "leads the siege of pest, and nothing else (L1728)" in refused.reason
+    free = siege(game(15, 10, "fort"), "hungary", orders.Siege(T, captains=CAP), DATA, dice())
+    assert done(free).state.sieges  # the same captain with no siege lays it

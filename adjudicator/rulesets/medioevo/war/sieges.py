@@ -99,7 +99,8 @@ def _captain(
     data: DataSet,
     fallback: int | None,
 ) -> Piece | Refused:
-    """The commanding captain: the first named, else the siege's; it must be in the territory (L1728)."""
+    """The commanding captain: the first named, else the siege's; it must be in the territory and
+    lead no siege elsewhere (L1728: a besieging captain "non potrà attaccare nient'altro")."""
     if names:
         piece = piece_named(data, state, power, names[0])
         if piece is None or piece.kind != CAPTAIN:
@@ -112,7 +113,9 @@ def _captain(
         return Refused(
             "no-captain", f"{label(data, CAPTAIN, piece.number)} is in {piece.location}, not {territory}"
         )
-    return piece
+    led = [g.territory for g in state.sieges if g.by == power and g.captain == piece.number] or [territory]
+    busy = f"{label(data, CAPTAIN, piece.number)} leads the siege of {led[0]}, and nothing else (L1728)"
+    return Refused("no-captain", busy) if led[0] != territory else piece
 
 
 def _force_here(
