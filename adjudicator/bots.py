@@ -6,7 +6,10 @@ import hashlib
 from collections.abc import Sequence
 
 from adjudicator.bots_war import war_orders
-from adjudicator.core.orders import Order
+from adjudicator.core.engine import window_label
+from adjudicator.core.orders import Order, Submission
+from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.orders import (
     Bid,
@@ -156,3 +159,21 @@ def _short_of_money(florins: int, legal: Sequence[Order]) -> list[str]:
     if any(isinstance(o, BuyVF) for o in legal) and florins >= SHORT:
         lines.append(BuyVF().canonical())
     return lines
+
+
+def bot_submissions(
+    ruleset: Ruleset, state: GameState, powers: Sequence[str], *, game: str = "bots", strict: bool = False
+) -> dict[str, Submission]:
+    """Every bot's mail for the open window, read by the ruleset as the judge reads it (``strict``:
+    as on arrival; else as replay reads stored lines): the pure-core bot games of the tests and the
+    bench play with it, without a store."""
+    label = window_label(ruleset, state)
+    out: dict[str, Submission] = {}
+    for power in powers:
+        data = ruleset.view(state, power)
+        view = PlayerView(
+            viewer=power, game=game, ruleset=ruleset.name, turn=state.turn, window=label, data=data
+        )
+        lines = medioevo_orders(view, ruleset.legal_orders(state, power))
+        out[power] = ruleset.parse(state, power, list(enumerate(lines, 1)), strict=strict)
+    return out

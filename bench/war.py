@@ -21,11 +21,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import cast
 
-from adjudicator.bots import medioevo_orders
+from adjudicator.bots import bot_submissions
 from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.core.orders import Order
-from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -38,20 +37,7 @@ def orders_of(
     rules: MedioevoRuleset, state: MedioevoState, powers: Sequence[str]
 ) -> dict[str, Sequence[Order]]:
     """Every bot's orders for the open window, parsed as on arrival."""
-    label = window_label(rules, state)
-    orders: dict[str, Sequence[Order]] = {}
-    for power in powers:
-        view = PlayerView(
-            viewer=power,
-            game="bench",
-            ruleset="medioevo",
-            turn=state.turn,
-            window=label,
-            data=rules.view(state, power),
-        )
-        lines = medioevo_orders(view, rules.legal_orders(state, power))
-        orders[power] = rules.parse(state, power, list(enumerate(lines, 1)), strict=False).orders
-    return orders
+    return {p: sub.orders for p, sub in bot_submissions(rules, state, powers, game="bench").items()}
 
 
 def play_to(rules: MedioevoRuleset, powers: Sequence[str], turn: int) -> tuple[MedioevoState, Counter[str]]:

@@ -10,11 +10,10 @@ from typing import cast
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.bots import medioevo_orders
+from adjudicator.bots import bot_submissions
 from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window, window_label
 from adjudicator.core.orders import Order
-from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.invariants import problems
@@ -25,22 +24,10 @@ POWERS = ("holy_roman_empire", "hungary", "france", "byzantium", "golden_horde",
 
 def bot_orders(state: MedioevoState) -> dict[str, tuple[Order, ...]]:
     """Every bot's orders for the open window, parsed strictly as on arrival: none refused."""
-    label = window_label(RULES, state)
-    orders = {}
-    for power in POWERS:
-        view = PlayerView(
-            viewer=power,
-            game="g",
-            ruleset="medioevo",
-            turn=state.turn,
-            window=label,
-            data=RULES.view(state, power),
-        )
-        lines = medioevo_orders(view, RULES.legal_orders(state, power))
-        sub = RULES.parse(state, power, list(enumerate(lines, 1)), strict=True)
-        assert sub.issues == (), (label, power, sub.issues)
-        orders[power] = sub.orders
-    return orders
+    mails = bot_submissions(RULES, state, POWERS, game="g", strict=True)
+    for power, sub in mails.items():
+        assert sub.issues == (), (window_label(RULES, state), power, sub.issues)
+    return {power: sub.orders for power, sub in mails.items()}
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])

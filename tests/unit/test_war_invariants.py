@@ -10,10 +10,9 @@ from typing import cast
 
 import pytest
 
-from adjudicator.bots import medioevo_orders
+from adjudicator.bots import bot_submissions
 from adjudicator.core.dice import Dice
-from adjudicator.core.engine import resolve_window, window_label
-from adjudicator.core.view import PlayerView
+from adjudicator.core.engine import resolve_window
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
@@ -38,19 +37,7 @@ def _after_two_turns() -> MedioevoState:
     """Two full turns played by the bots (as tests/unit/test_war_state.py plays them)."""
     state = _start()
     while state.turn <= 2:
-        label = window_label(RULES, state)
-        orders = {}
-        for power in POWERS:
-            view = PlayerView(
-                viewer=power,
-                game="inv",
-                ruleset="medioevo",
-                turn=state.turn,
-                window=label,
-                data=RULES.view(state, power),
-            )
-            lines = medioevo_orders(view, RULES.legal_orders(state, power))
-            orders[power] = RULES.parse(state, power, list(enumerate(lines, 1)), strict=False).orders
+        orders = {p: sub.orders for p, sub in bot_submissions(RULES, state, POWERS, game="inv").items()}
         state = cast(MedioevoState, resolve_window(RULES, state, orders, SEED).state)
     return state
 

@@ -13,14 +13,11 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import clauses
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
 from adjudicator.rulesets.medioevo.war.orders import (
-    Assault,
-    Attack,
-    NavalAttack,
     PlanLine,
     ScriptStep,
-    Siege,
 )
 from adjudicator.rulesets.medioevo.war.plans import clauses_of
+from adjudicator.rulesets.medioevo.war.rehearsal import FIGHTS
 
 PLAN_DEFAULTS: tuple[tuple[type, str], ...] = (
     (clauses.Cards, "CARDS: none (L1736)"),
@@ -41,7 +38,6 @@ DOCTRINE_DEFAULTS = (
     ("CAPITAL", "CAPITAL: the largest settlement left (L2075)"),
 )
 """The doctrine everywhere when no line sets it (R99), by the clause's first words."""
-FIGHTING = (Attack, NavalAttack, Siege, Assault)
 
 
 def war_summary(state: MedioevoState, power: str, orders: Sequence[Order]) -> list[str]:
@@ -65,7 +61,7 @@ def war_summary(state: MedioevoState, power: str, orders: Sequence[Order]) -> li
 def _plans_used(steps: Sequence[ScriptStep]) -> list[str]:
     names: list[str] = []
     for step in steps:
-        if isinstance(step.action, FIGHTING):
+        if isinstance(step.action, FIGHTS):
             name = step.action.plan
             if name not in names:
                 names.append(name)

@@ -16,11 +16,11 @@ from adjudicator.rulesets.medioevo.war import spoils
 from adjudicator.rulesets.medioevo.war.attack_outcome import fought_event, hold
 from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
+from adjudicator.rulesets.medioevo.war.captains import levels_after
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeLifted
 from adjudicator.rulesets.medioevo.war.fortress import split_garrison
 from adjudicator.rulesets.medioevo.war.plans import DEFAULT_OCCUPY
 from adjudicator.rulesets.medioevo.war.siege_state import (
-    captain_after,
     defenders,
     engaged,
     remove_vf,
@@ -69,7 +69,7 @@ def field_battle(
     )
     result = fight(battle, dice, data.cards)
     if captain is not None:
-        state = captain_after(state, power, captain, result.captains)
+        state = levels_after(state, data, [c for c in result.captains if c.power == power])
     for f in result.forces:
         if f.lost + f.captured:
             state = remove_vf(state, f.power, territory, f.lost + f.captured)

@@ -9,7 +9,7 @@ from typing import Any
 
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.war.battle_models import CaptainChange, Side
+from adjudicator.rulesets.medioevo.war.battle_models import Side
 from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, SIEGE, key_of, war_turn
 from adjudicator.rulesets.medioevo.war.fortress import Garrison
 
@@ -101,24 +101,6 @@ def remove_vf(state: MedioevoState, power: str, territory: str, loss: int) -> Me
         off = min(loss, max(0, piece.vf - 1))
         state = state.with_piece(piece, vf=piece.vf - off)
         loss -= off
-    return state
-
-
-def captain_after(
-    state: MedioevoState, power: str, captain: Piece, changes: Sequence[CaptainChange]
-) -> MedioevoState:
-    """The commanding captain's level after the battle (L1776-1782): up (once a turn, recorded in
-    ``promoted``), down, or back to the reserve at 0."""
-    for change in changes:
-        if change.power != power:
-            continue
-        if change.level_after == 0:
-            state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != captain.key()))
-            continue
-        state = state.with_piece(captain, level=change.level_after)
-        if change.level_after > change.level_before:
-            turn = war_turn(state)
-            state = state.evolve(war=turn.model_copy(update={"promoted": (*turn.promoted, key_of(captain))}))
     return state
 
 

@@ -27,6 +27,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Kind, Side
+from adjudicator.rulesets.medioevo.war.captains import levels_after
 from adjudicator.rulesets.medioevo.war.cargo_state import (
     CARRIED,
     Done,
@@ -60,7 +61,6 @@ from adjudicator.rulesets.medioevo.war.siege import (
 from adjudicator.rulesets.medioevo.war.siege_field import field_battle, force_of_power, siege_conquest
 from adjudicator.rulesets.medioevo.war.siege_state import (
     attacks_left,
-    captain_after,
     defenders,
     engaged,
     engines_in,
@@ -318,7 +318,7 @@ def assault(
     result = fight(battle, dice, data.cards)
     if not continuing:
         state = led(state, captain)
-    state = captain_after(state, power, captain, result.captains)
+    state = levels_after(state, data, [c for c in result.captains if c.power == power])
     for f in result.forces:
         if f.lost:
             state = remove_vf(state, f.power, order.territory, f.lost)
