@@ -82,6 +82,7 @@ def war_orders(data: DataSet, state: MedioevoState, power: str) -> st.SearchStra
         st.builds(cl.Taken, st.sampled_from(TAKEN_KINDS) | foreign, st.sampled_from(DISPOSITIONS)),
         st.builds(cl.LossesOrder, convoy),
         st.builds(cl.After, cards),
+        st.builds(cl.Before, number, st.just("ladro"), cards, st.none() | others),
     )
     defence = st.one_of(
         st.builds(cl.RetreatBefore, st.sampled_from(("NEVER", "ALWAYS"))),

@@ -173,10 +173,12 @@ def _steal(
     for steal in f.force.plan.steals:
         if steal.before_round != f.rolls + 1 or "ladro" not in f.hand:
             continue
-        victim = next((v for v in everyone if v.power == steal.victim), None)
         key = card_key(steal.card)
-        if victim is None or key not in victim.hand:
-            events.append(f"{f.power} plays no LADRO: {steal.victim} holds no {key.upper()}")
+        others = [v for v in everyone if v.side is not f.side]
+        victim = next((v for v in others if key in v.hand and steal.victim in ("", v.power)), None)
+        if victim is None:
+            whom = steal.victim or "the other side"
+            events.append(f"{f.power} plays no LADRO: {whom} holds no {key.upper()}")
             continue
         f.hand.remove("ladro")
         if "ladro" in cards and str(cards["ladro"].persistence) == "discard":
