@@ -58,7 +58,9 @@ def war_orders(data: DataSet, state: MedioevoState, power: str) -> st.SearchStra
         st.builds(wo.Assault, land, convoy, leaders, TAGS),
         st.builds(wo.LiftSiege, land),
         st.builds(wo.Claim, foreign, st.integers(1, 20)),
-        st.builds(wo.PlayCombatCard, cards, st.none() | place | transport),
+        st.builds(
+            wo.PlayCombatCard, cards, st.none() | place | transport | others | foreign, st.none() | cards
+        ),
         st.builds(wo.SurpriseWar, others),
     )
     on_fail = st.sampled_from(list(wo.OnFail))

@@ -36,6 +36,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     DoctrineLine,
     OnFail,
     PlanLine,
+    PlayCombatCard,
     Scope,
     ScriptStep,
 )
@@ -250,7 +251,7 @@ class _Reader:
         """``BEFORE 2: LADRO FOR balestriere [FROM byzantium]`` (L1707, ex L1709; R228): LADRO is
         the instant card a battle plays between rolls; the others are script steps (``PLAY``)."""
         card = self.names.card(kids[1], held=True)
-        if self.data.cards[card].hook != "ladro_steal":
+        if self.data.cards[card].hook != LADRO:
             name = self.data.cards[card].name
             raise Reject(
                 IssueKind.ILLEGAL,
@@ -297,24 +298,29 @@ def _at_least(n: int, least: int) -> int:
     return n
 
 
-_BEFORE = re.compile(r"^\s*PLAN\s+\S+\s+BEFORE\s", re.IGNORECASE)
+LADRO = "ladro_steal"  # the hook of the card that steals (cards.toml)
+_STEALS = re.compile(r"^\s*(PLAN\s+\S+\s+BEFORE|PLAY)\s", re.IGNORECASE)
 
 
 def _stolen(
     state: MedioevoState, power: str, data: DataSet, lines: Sequence[tuple[int, str]]
 ) -> frozenset[str]:
-    """The cards the ``BEFORE … LADRO FOR card`` lines of one mail steal: its ``CARDS`` lines may
-    name them though the power does not hold them yet (ex L1709-L1711)."""
+    """The cards the ``BEFORE 2: ladro FOR card`` and ``PLAY ladro ON power FOR card`` lines of
+    one mail steal: its ``CARDS`` lines may name them though the power does not hold them yet
+    (ex L1709-L1711)."""
     reader = _Reader(state, power, data, strict=False)
     found: set[str] = set()
     for _, text in lines:
-        if _BEFORE.match(text):
+        if _STEALS.match(text):
             try:
                 order, _ = reader.line(text)
             except Reject:
                 continue  # refused again, with its reason, when the line is read
             if isinstance(order, PlanLine) and isinstance(order.clause, cl.Before):
                 found.add(order.clause.target)
+            action = order.action if isinstance(order, ScriptStep) else None
+            if isinstance(action, PlayCombatCard) and action.take and data.cards[action.card].hook == LADRO:
+                found.add(action.take)
     return frozenset(found)
 
 
