@@ -86,7 +86,7 @@ EVERY_FORM = {
     "LIFT SIEGE cilicia": "LIFT SIEGE cilicia",
     "CLAIM byzantium galley 2 WITH 1": "CLAIM byzantium galley 2 WITH 1",
     "PLAY Maresciallo ON cart 1": "PLAY maresciallo ON cart 1",
-    "PLAY ladro ON Byzantium FOR Balestriere,genio": "PLAY ladro ON byzantium FOR balestriere, genio",
+    "PLAY ladro ON Byzantium FOR Balestriere": "PLAY ladro ON byzantium FOR balestriere",
     "PLAY sicario ON byzantium captain 2": "PLAY sicario ON byzantium captain 2",
     "WAR Byzantium": "WAR byzantium",
     # prefixes and suffixes (§3.4)

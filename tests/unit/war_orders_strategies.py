@@ -59,10 +59,7 @@ def war_orders(data: DataSet, state: MedioevoState, power: str) -> st.SearchStra
         st.builds(wo.LiftSiege, land),
         st.builds(wo.Claim, foreign, st.integers(1, 20)),
         st.builds(
-            wo.PlayCombatCard,
-            cards,
-            st.none() | place | transport | others | foreign,
-            st.just(()) | _tuple(cards),
+            wo.PlayCombatCard, cards, st.none() | place | transport | others | foreign, st.none() | cards
         ),
         st.builds(wo.SurpriseWar, others),
     )

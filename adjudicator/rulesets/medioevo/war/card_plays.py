@@ -1,11 +1,9 @@
 """``PLAY`` steps of the combat phase: the instant Empire cards played in a script (seed 002
 L1705-L1707, L2506-2508, L2661-2663, L2740-2744; rulings R228, R229).
 
-LADRO steals a card from a power's hand (``PLAY ladro ON byzantium FOR balestriere, genio``: the
-first of them it holds; a player by mail names its choice before seeing the hand), ASSASSINO
-removes one from an opponent's hand to the discards (``PLAY assassino ON byzantium FOR genio``,
-and its player then sees that hand, cards.toml ``reveals_hand``: the effect ex L1705 gives
-SICARIO, from an older version of the card, R229), SICARIO
+LADRO steals a named card from a power's hand (``PLAY ladro ON byzantium FOR balestriere``),
+ASSASSINO removes one from an opponent's hand to the discards (``PLAY assassino ON byzantium FOR
+genio``: the effect ex L1705 gives SICARIO, from an older version of the card, R229), SICARIO
 eliminates a captain (``PLAY sicario ON byzantium captain 2``) or an offensive card handed to a
 power (``PLAY sicario ON byzantium FOR avaro``, one's own included). Each is discarded after use
 and gives the offensive card's CB (L712, L764) to the power it is played against: the victim, or
@@ -17,7 +15,6 @@ with where they belong: a die roll's card in a plan's ``CARDS``, LADRO between r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -27,22 +24,10 @@ from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_prob
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
-from adjudicator.rulesets.medioevo.war.events import HandSeen
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, PlayCombatCard
 
 ILLEGAL, NOT_YET = "illegal", "not-yet"
 LADRO, ASSASSINO, SICARIO = "ladro_steal", "assassino_discard", "sicario_kill"
-
-
-class Made(NamedTuple):
-    """A card's effect: the state after it, the effect as the table sees it, the player's own note
-    (what it took), the power the card was played against, and what only the player sees."""
-
-    state: MedioevoState
-    public: str
-    note: str
-    against: str
-    seen: tuple[HandSeen, ...] = ()
 
 
 def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet) -> Done | Refused:
@@ -70,13 +55,14 @@ def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet
     made = handler(state, power, victim, action, data)
     if isinstance(made, Refused):
         return made
-    state = after_play(made.state, power, action.card, data)  # discarded after use (L2663, L2744)
+    state, effect, offended = made
+    state = after_play(state, power, action.card, data)  # discarded after use (L2663, L2744)
     ledger = Ledger(state, data)
-    if card.offensive and made.against != power:  # L712, L764: the power played against: 1 CB
+    if card.offensive and offended != power:  # L712, L764: the power it is played against: 1 CB
         cb = data.diplomacy_rules.offensive_card_cb
-        ledger.grievance(made.against, power, cb, f"offensive card {card.name}")
-    played = CardPlayed(power=power, card=card.name, target=action.on, effect=made.public, phase=COMBAT)
-    return Done(ledger.state, (*made.seen, *ledger.events, played), f"{card.name}: {made.note}")
+        ledger.grievance(offended, power, cb, f"offensive card {card.name}")
+    played = CardPlayed(power=power, card=card.name, target=action.on, effect=effect, phase=COMBAT)
+    return Done(ledger.state, (*ledger.events, played), f"{card.name}: {effect}")
 
 
 def _victim(state: MedioevoState, action: PlayCombatCard) -> str | None:
@@ -96,75 +82,58 @@ def _elsewhere(card: EmpireCard) -> tuple[str, str]:
     return NOT_YET, f"the judge does not play {card.name} yet"
 
 
-def _names(data: DataSet, cards: tuple[str, ...]) -> str:
-    return ", ".join(data.cards[c].name for c in cards)
+Made = tuple[MedioevoState, str, str] | Refused
+"""The state after the card's effect, the effect in words and the power it was played against."""
 
 
-def _from_hand(
-    state: MedioevoState, victim: str, action: PlayCombatCard, data: DataSet
-) -> tuple[MedioevoState, str] | Refused:
-    """The first card of ``FOR`` that ``victim`` holds, taken out of its hand (LADRO, ASSASSINO)."""
+def _from_hand(state: MedioevoState, victim: str, action: PlayCombatCard, data: DataSet) -> Made:
+    """The named card taken out of ``victim``'s hand (LADRO, ASSASSINO), or why not."""
     card = data.cards[action.card].name
-    if not action.take:
-        return Refused(ILLEGAL, f"name the card: PLAY {card.lower()} ON {victim} FOR <card>[, <card>…]")
+    if action.take is None:
+        return Refused(ILLEGAL, f"name the card: PLAY {card.lower()} ON {victim} FOR <card>")
     held = list(state.powers[victim].cards)
-    found = next((c for c in action.take if c in held), None)
-    if found is None:
-        return Refused(ILLEGAL, f"{victim} holds none of {_names(data, action.take)}: {card} is kept")
-    held.remove(found)
-    return state.with_power(victim, cards=tuple(held)), found
+    name = data.cards[action.take].name
+    if action.take not in held:
+        return Refused(ILLEGAL, f"{victim} holds no {name}: {card} is kept")
+    held.remove(action.take)
+    return state.with_power(victim, cards=tuple(held)), name, victim
 
 
-def _steal(
-    state: MedioevoState, power: str, victim: str, action: PlayCombatCard, data: DataSet
-) -> Made | Refused:
-    """LADRO: "ruba ad un giocatore 1 carta Impero a scelta" (L2661); the GILDE modes are not
-    built. The table sees the theft, not the card (hands are secret, L558)."""
+def _steal(state: MedioevoState, power: str, victim: str, action: PlayCombatCard, data: DataSet) -> Made:
+    """LADRO: "ruba ad un giocatore 1 carta Impero a scelta" (L2661); the GILDE modes are not built."""
     taken = _from_hand(state, victim, action, data)
-    if isinstance(taken, Refused):
+    if isinstance(taken, Refused) or action.take is None:
         return taken
-    state, card = taken
-    state = state.with_power(power, cards=(*state.powers[power].cards, card))
-    name = data.cards[card].name
-    return Made(state, f"steals an Empire card from {victim}", f"steals {name} from {victim}", victim)
+    state, name, _ = taken
+    state = state.with_power(power, cards=(*state.powers[power].cards, action.take))
+    return state, f"steals {name} from {victim}", victim
 
 
-def _discard(
-    state: MedioevoState, power: str, victim: str, action: PlayCombatCard, data: DataSet
-) -> Made | Refused:
+def _discard(state: MedioevoState, power: str, victim: str, action: PlayCombatCard, data: DataSet) -> Made:
     """ASSASSINO: "elimina 1 carta Impero a scelta dalla mano di un tuo avversario" (L2506, ex
-    L2480; the effect ex L1705 gives SICARIO, R229); its player sees the hand it was taken from."""
-    hand = state.powers[victim].cards
+    L2480; the effect ex L1705 gives SICARIO, R229)."""
     taken = _from_hand(state, victim, action, data)
-    if isinstance(taken, Refused):
+    if isinstance(taken, Refused) or action.take is None:
         return taken
-    state, card = taken
-    state = state.evolve(discards=(*state.discards, card))
-    words = f"removes {data.cards[card].name} from {victim}'s hand"
-    seen = HandSeen(power=power, target=victim, cards=tuple(data.cards[c].name for c in hand), phase=COMBAT)
-    return Made(state, words, words, victim, (seen,))
+    state, name, _ = taken
+    state = state.evolve(discards=(*state.discards, action.take))
+    return state, f"removes {name} from {victim}'s hand", victim
 
 
-def _kill(
-    state: MedioevoState, power: str, victim: str, action: PlayCombatCard, data: DataSet
-) -> Made | Refused:
+def _kill(state: MedioevoState, power: str, victim: str, action: PlayCombatCard, data: DataSet) -> Made:
     """SICARIO: "elimina 1 Capitano a scelta; oppure elimina un'altra carta di offesa consegnata
-    a qualsiasi giocatore" (L2740): the first of ``FOR`` acting on the power; the GILDE mode (the
-    Pope) is not built."""
+    a qualsiasi giocatore" (L2740); the GILDE mode (the Pope) is not built."""
     assert action.on is not None
-    if action.take:
-        acting = [
-            e for e in state.card_effects if e.holder == victim and e.given and data.cards[e.card].offensive
-        ]
-        effect = next((e for c in action.take for e in acting if e.card == c), None)
-        if effect is None:
-            return Refused(ILLEGAL, f"no offensive {_names(data, action.take)} handed to {victim} acts now")
-        state = state.evolve(card_effects=tuple(e for e in state.card_effects if e is not effect))
-        words = f"ends the {data.cards[effect.card].name} {effect.played_by} handed to {victim}"
-        return Made(state, words, words, effect.played_by)
-    words_on = action.on.split(" ")[1:]
+    if action.take is not None:
+        effects = [e for e in state.card_effects if e.holder == victim and e.card == action.take and e.given]
+        name = data.cards[action.take].name
+        if not effects or not data.cards[action.take].offensive:
+            return Refused(ILLEGAL, f"no offensive {name} handed to {victim} acts now")
+        state = state.evolve(card_effects=tuple(e for e in state.card_effects if e is not effects[0]))
+        return state, f"ends the {name} {effects[0].played_by} handed to {victim}", effects[0].played_by
+    words = action.on.split(" ")[1:]
     captain = next(
-        (p for p in state.pieces_of(victim, CAPTAIN) if label(data, p.kind, p.number) == " ".join(words_on)),
+        (p for p in state.pieces_of(victim, CAPTAIN) if label(data, p.kind, p.number) == " ".join(words)),
         None,
     )
     if captain is None:
@@ -173,11 +142,10 @@ def _kill(
         )
     state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() != captain.key()))
     named = label(data, CAPTAIN, captain.number)
-    words = f"eliminates {victim}'s {named} in {captain.location}"
-    return Made(state, words, words, victim)
+    return state, f"eliminates {victim}'s {named} in {captain.location}", victim
 
 
-_HANDLERS: dict[str, Callable[[MedioevoState, str, str, PlayCombatCard, DataSet], Made | Refused]] = {
+_HANDLERS: dict[str, Callable[[MedioevoState, str, str, PlayCombatCard, DataSet], Made]] = {
     LADRO: _steal,
     ASSASSINO: _discard,
     SICARIO: _kill,

@@ -202,18 +202,6 @@ class TerritoryConquered(Event):
         )
 
 
-class HandSeen(PowerPrivate):
-    """The hand a power's ASSASSINO looked at before taking a card from it (L2506, ex L2480;
-    cards.toml ``reveals_hand``): told to that power only (hands are secret, L558)."""
-
-    kind: ClassVar[str] = "mu-war-hand-seen"
-    target: str
-    cards: tuple[str, ...]
-
-    def summary(self) -> str:
-        return f"{self.power}'s ASSASSINO sees {self.target}'s hand: {', '.join(self.cards) or 'no card'}"
-
-
 WAR_EVENTS: tuple[type[Event], ...] = (
     TransportMoved,
     CargoLoaded,
@@ -223,5 +211,4 @@ WAR_EVENTS: tuple[type[Event], ...] = (
     ScriptStepFailed,
     BattleFought,
     TerritoryConquered,
-    HandSeen,
 )

@@ -185,11 +185,11 @@ class PlayCombatCard(Order):
     phase: ClassVar[str] = COMBAT
     card: str
     on: str | None = None
-    take: tuple[str, ...] = ()  # the cards wanted, the first the victim holds (R229)
+    take: str | None = None
 
     def canonical(self) -> str:
         on = f" ON {self.on}" if self.on else ""
-        return f"PLAY {self.card}{on}" + (f" FOR {', '.join(self.take)}" if self.take else "")
+        return f"PLAY {self.card}{on}" + (f" FOR {self.take}" if self.take else "")
 
 
 @dataclass(frozen=True, slots=True)

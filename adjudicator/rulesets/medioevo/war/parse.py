@@ -319,8 +319,8 @@ def _stolen(
             if isinstance(order, PlanLine) and isinstance(order.clause, cl.Before):
                 found.add(order.clause.target)
             action = order.action if isinstance(order, ScriptStep) else None
-            if isinstance(action, PlayCombatCard) and data.cards[action.card].hook == LADRO:
-                found.update(action.take)
+            if isinstance(action, PlayCombatCard) and action.take and data.cards[action.card].hook == LADRO:
+                found.add(action.take)
     return frozenset(found)
 
 

@@ -229,10 +229,7 @@ def build_step(tree: Tree[Token], names: Names) -> Action:
         case "play":
             on_node, for_node = _optional(kids, "play_on"), _optional(kids, "play_for")
             on = names.play_target(on_node.children[0]) if isinstance(on_node, Tree) else None
-            wanted = for_node.children[0] if isinstance(for_node, Tree) else None
-            take = (
-                tuple(names.card(c, held=False) for c in wanted.children) if isinstance(wanted, Tree) else ()
-            )
+            take = names.card(for_node.children[0], held=False) if isinstance(for_node, Tree) else None
             return PlayCombatCard(names.card(kids[0], held=True), on, take)
         case "war":
             enemy = names.power_of(kids[0])
