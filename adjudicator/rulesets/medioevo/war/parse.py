@@ -308,19 +308,21 @@ def _stolen(
     """The cards the ``BEFORE 2: ladro FOR card`` and ``PLAY ladro ON power FOR card`` lines of
     one mail steal: its ``CARDS`` lines may name them though the power does not hold them yet
     (ex L1709-L1711)."""
+    steals = [text for _, text in lines if _STEALS.match(text)]
+    if not steals:
+        return frozenset()
     reader = _Reader(state, power, data, strict=False)
     found: set[str] = set()
-    for _, text in lines:
-        if _STEALS.match(text):
-            try:
-                order, _ = reader.line(text)
-            except Reject:
-                continue  # refused again, with its reason, when the line is read
-            if isinstance(order, PlanLine) and isinstance(order.clause, cl.Before):
-                found.add(order.clause.target)
-            action = order.action if isinstance(order, ScriptStep) else None
-            if isinstance(action, PlayCombatCard) and action.take and data.cards[action.card].hook == LADRO:
-                found.add(action.take)
+    for text in steals:
+        try:
+            order, _ = reader.line(text)
+        except Reject:
+            continue  # refused again, with its reason, when the line is read
+        if isinstance(order, PlanLine) and isinstance(order.clause, cl.Before):
+            found.add(order.clause.target)
+        action = order.action if isinstance(order, ScriptStep) else None
+        if isinstance(action, PlayCombatCard) and action.take and data.cards[action.card].hook == LADRO:
+            found.add(action.take)
     return frozenset(found)
 
 
@@ -331,7 +333,8 @@ def parse_war_lines(
     one bad line never hides the others. ``strict``: on arrival (refusals and warnings that
     depend on the state); False for replay of stored canonical lines."""
     reader = _Reader(state, power, data, strict)
-    reader.stealing = _stolen(state, power, data, lines)
+    if strict:  # only arrival refuses a card not held (replay reads stored lines)
+        reader.stealing = _stolen(state, power, data, lines)
     orders: list[Order] = []
     issues: list[LineIssue] = []
     warnings: list[LineIssue] = []
