@@ -177,8 +177,10 @@ def _steal(
         others = [v for v in everyone if v.side is not f.side]
         victim = next((v for v in others if key in v.hand and steal.victim in ("", v.power)), None)
         if victim is None:
-            whom = steal.victim or "the other side"
-            events.append(f"{f.power} plays no LADRO: {whom} holds no {key.upper()}")
+            why = f"{steal.victim or 'the other side'} holds no {key.upper()}"
+            if any(v.power == steal.victim and v.side is f.side for v in everyone):
+                why = f"{steal.victim} fights on its side"  # R228: never an ally's hand
+            events.append(f"{f.power} plays no LADRO: {why}")
             continue
         f.hand.remove("ladro")
         if "ladro" in cards and str(cards["ladro"].persistence) == "discard":
