@@ -15,6 +15,7 @@ from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
 from adjudicator.rulesets.medioevo.war.events import BattleFought, TerritoryConquered
+from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
@@ -233,3 +234,39 @@ def test_the_plan_named_by_the_attack_is_followed() -> None:
     (fought,) = events(broke, BattleFought)
     assert (fought.end, len(fought.rounds)) == ("attackers_withdrew", 1)
     assert broke.state.territories["transilvania"].owner == "venice"
+
+
+def test_enemy_vf_in_ones_own_land_are_attacked_there_and_the_land_stays_L1828_R230() -> None:
+    """002 L1828, L2266 (R230): enemy VF in Hungary's own Bihar are attacked where the cart
+    stands, at no entry cost; beaten, their cart there is a spoil (sacked: Hungary's LT I holds
+    no second cart, ex L1836), Bihar stays Hungary's and no territory changes hands. With no
+    enemy there the attack is refused; with a power at peace there, it names the WAR step L1828
+    asks for."""
+    state = game(cart_vf=10)
+    assert "hungary's own territory, with no enemy VF in it" in _refusal(state, "ATTACK bihar")
+    venice_cart = Piece(owner="venice", kind="war_wagon", number=1, level=1, location="bihar", vf=3)
+    state = state.evolve(pieces=(*state.pieces, venice_cart))
+    at_peace = game(cart_vf=10, wars=()).evolve(pieces=state.pieces)
+    said = _refusal(at_peace, "ATTACK bihar")
+    assert "venice stand(s) in bihar at peace with hungary: a WAR venice step" in said
+    out, _ = run(state, [6, 1], "ATTACK bihar FROM cart 1 WITH captain 1")
+    assert out.results[0].ok, out.results
+    assert out.state.territories["bihar"].owner == "hungary" and not events(out, TerritoryConquered)
+    assert [(e.territory, e.defender, e.winner) for e in events(out, BattleFought)] == [
+        ("bihar", "venice", "attacker")
+    ]
+    assert out.state.piece("venice", "war_wagon", 1) is None
+    assert out.state.powers["venice"].casus_belli == {}  # no attack on a kingdom's land (L758)
+    assert [e.items for e in events(out, SpoilsTaken)] == [(SACKED,)]
+    cart = out.state.piece("hungary", "war_wagon", 1)
+    assert cart is not None and cart.location == "bihar"
+
+
+def _refusal(state: MedioevoState, line: str) -> str:
+    out, _ = run(state, [6, 1], f"{line} FROM cart 1 WITH captain 1")
+    reason = out.results[0].reason
+    assert reason is not None
+    return reason.message
+
+
+SACKED = "venice cart 1 sacked: 50 florins (no room under the LT cap for another cart (ex L1836): sacked)"

@@ -196,3 +196,18 @@ def test_alchimia_at_sea_and_no_ramming_in_a_port_L2016_L2021() -> None:
         field(green, bm.Force("blue", 25, galleys=(1,)), kind=bm.Kind.NAVAL, in_port=True), dice, CARDS
     )
     assert out.ramming is None and dice.rolls[0].purpose == "battle 1 round 1 attacker green"
+
+
+def test_ladro_takes_from_the_other_sides_first_holder_never_from_an_ally_R228() -> None:
+    """002 ex L1709 (R228): ``BEFORE 2: ladro FOR genio`` without ``FROM`` robs the first power of
+    the other side that holds GENIO (here the second defender); named ``FROM`` an ally, no LADRO
+    is played and it stays in hand."""
+    steal = bm.BattlePlan(steals=(bm.Steal(2, "GENIO", ""),), withdraw=bm.Withdraw(after_rounds=2))
+    defenders = (bm.Force("y", 10, owner=True), bm.Force("g", 10, hand=("GENIO",)))
+    out = fight(field(attacker(hand=("LADRO",), plan=steal), defenders), loaded(1, 2, 1, 2), CARDS)
+    assert out.force("blue").hand == ("GENIO",) and out.force("g").hand == ()
+    ally = bm.BattlePlan(steals=(bm.Steal(2, "GENIO", "red"),), withdraw=bm.Withdraw(after_rounds=2))
+    pair = (attacker(hand=("LADRO",), plan=ally), attacker(power="red", hand=("GENIO",)))
+    out = fight(field(pair, bm.Force("y", 60)), loaded(1, 2, 1, 2), CARDS)
+    assert out.force("blue").hand == ("LADRO",) and out.force("red").hand == ("GENIO",)
+    assert "blue plays no LADRO: red fights on its side" in out.events

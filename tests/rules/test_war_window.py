@@ -139,6 +139,8 @@ def test_the_receipt_shows_each_attacks_plan_and_the_doctrine_with_their_default
     plan = next(line for line in said if line.startswith("plan north: "))
     assert "WITHDRAW BELOW 5" in plan and "OCCUPY 3" in plan
     assert "FORT SIEGE ELSE STOP (L1924) (default)" in plan and "OCCUPY 1" not in plan
+    assert "BEFORE: no card between rolls (L1707) (default)" in plan  # LADRO's clause (R228)
+    assert "WITHDRAW IF OUTNUMBERED" not in plan  # a WITHDRAW clause replaces the default (R212)
     doctrine = next(line for line in said if line.startswith("doctrine everywhere after this set: "))
     assert "RETREAT DURING BELOW 2" in doctrine and "RETREAT BEFORE NEVER (default)" in doctrine
     assert "RETREAT DURING: never" not in doctrine

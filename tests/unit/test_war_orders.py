@@ -86,6 +86,8 @@ EVERY_FORM = {
     "LIFT SIEGE cilicia": "LIFT SIEGE cilicia",
     "CLAIM byzantium galley 2 WITH 1": "CLAIM byzantium galley 2 WITH 1",
     "PLAY Maresciallo ON cart 1": "PLAY maresciallo ON cart 1",
+    "PLAY ladro ON Byzantium FOR Balestriere": "PLAY ladro ON byzantium FOR balestriere",
+    "PLAY sicario ON byzantium captain 2": "PLAY sicario ON byzantium captain 2",
     "WAR Byzantium": "WAR byzantium",
     # prefixes and suffixes (§3.4)
     "if armenia held by byzantium and not armenia contested: MOVE cart 1 TO armenia chain N on fail chain": (
@@ -108,6 +110,10 @@ EVERY_FORM = {
     "PLAN north TAKEN byzantium galley 1 SACK": "PLAN north TAKEN byzantium galley 1 SACK",
     "PLAN north LOSSES ORDER cart 1, galley 1": "PLAN north LOSSES ORDER cart 1, galley 1",
     "PLAN north AFTER cerusico": "PLAN north AFTER cerusico",
+    "PLAN north BEFORE 2: Ladro FOR balestriere": "PLAN north BEFORE 2: ladro FOR balestriere",
+    "PLAN north before 1: ladro for genio from Byzantium": (
+        "PLAN north BEFORE 1: ladro FOR genio FROM byzantium"
+    ),
     # doctrine clauses (§3.3)
     "DOCTRINE RETREAT BEFORE never": "DOCTRINE RETREAT BEFORE NEVER",
     "DOCTRINE RETREAT BEFORE IF OUTNUMBERED 1.5": "DOCTRINE RETREAT BEFORE IF OUTNUMBERED 1.5",
@@ -242,6 +248,19 @@ def test_pieces_are_refused_in_the_wrong_place() -> None:
     assert "cannot be loaded" in refusal("LOAD galley 1 ON cart 1")
     assert "named twice" in refusal("MOVE cart 1, cart 1 TO armenia")
     assert "no kind of piece called 'carrt'" in refusal("MOVE carrt 1 TO armenia")
+
+
+def test_only_ladro_is_played_between_rolls_and_only_when_held_R228() -> None:
+    """002 L1707, ex L1709: BEFORE plays LADRO before a roll; another instant card is a PLAY step."""
+    assert "BEFORE takes LADRO" in refusal("PLAN north BEFORE 2: sicario FOR genio")
+    assert "does not hold LADRO" in refusal("PLAN north BEFORE 2: ladro FOR genio", strict=True)
+    assert "at least 1" in refusal("PLAN north BEFORE 0: ladro FOR genio")
+    state = game().with_power("hungary", cards=("ladro",))
+    lines = ["PLAN north CARDS 2: genio", "PLAN north BEFORE 2: ladro FOR genio FROM byzantium"]
+    sub = parse_war_lines(state, "hungary", list(enumerate(lines, 1)), RULES.data, True)
+    assert sub.issues == () and len(sub.orders) == 2  # the card LADRO steals may be named first
+    alone = parse_war_lines(state, "hungary", [(1, lines[0])], RULES.data, True)
+    assert "does not hold GENIO" in alone.issues[0].message
 
 
 def test_ask_is_refused_in_compressed_mode_on_arrival() -> None:

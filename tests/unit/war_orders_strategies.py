@@ -58,7 +58,9 @@ def war_orders(data: DataSet, state: MedioevoState, power: str) -> st.SearchStra
         st.builds(wo.Assault, land, convoy, leaders, TAGS),
         st.builds(wo.LiftSiege, land),
         st.builds(wo.Claim, foreign, st.integers(1, 20)),
-        st.builds(wo.PlayCombatCard, cards, st.none() | place | transport),
+        st.builds(
+            wo.PlayCombatCard, cards, st.none() | place | transport | others | foreign, st.none() | cards
+        ),
         st.builds(wo.SurpriseWar, others),
     )
     on_fail = st.sampled_from(list(wo.OnFail))
@@ -82,6 +84,7 @@ def war_orders(data: DataSet, state: MedioevoState, power: str) -> st.SearchStra
         st.builds(cl.Taken, st.sampled_from(TAKEN_KINDS) | foreign, st.sampled_from(DISPOSITIONS)),
         st.builds(cl.LossesOrder, convoy),
         st.builds(cl.After, cards),
+        st.builds(cl.Before, number, st.just("ladro"), cards, st.none() | others),
     )
     defence = st.one_of(
         st.builds(cl.RetreatBefore, st.sampled_from(("NEVER", "ALWAYS"))),

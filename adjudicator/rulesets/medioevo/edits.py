@@ -6,7 +6,10 @@ mail; ``SIEGE territory LIFTED`` ends it. A besieged territory counts for neithe
 reinforcements and takes no reinforcements (L2266, ex L2280, L1534; ``holdings.py``).
 
 ``SET captor prisoners owner N`` sets the VF of ``owner`` that ``captor`` holds prisoner (combat
-will take prisoners itself, L978, L1772)."""
+will take prisoners itself, L978, L1772).
+
+``WARES hungary caravan 1 20 tessuti`` puts goods aboard a commercial transport, within its room,
+until commerce (issue 19) loads them by orders; ``… 0 tessuti`` takes them off (L1862)."""
 
 from __future__ import annotations
 
@@ -21,7 +24,9 @@ from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
 from adjudicator.rulesets.medioevo.view import view
+from adjudicator.rulesets.medioevo.war.cargo_state import mover_in
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
+from adjudicator.rulesets.medioevo.war.transport import COMMERCIAL, stats
 
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
@@ -29,7 +34,7 @@ USAGE = (
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building...|NOTHING, TURNORDER power..., ALLY power power, PACT power power..., "
     "WAR power power, SURPRISE attacker defender, TRUCE power power UNTIL turn, SET power pope 0|1, "
-    "PIECE power item IN territory, "
+    "PIECE power item IN territory, WARES power transport N good, "
     "DAMAGE territory building..., DAMAGE PIECE power piece, "
     "SIEGE territory BY power|barbarians, SIEGE territory LIFTED"
 )
@@ -140,6 +145,8 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
                 tid = _lookup(lands, typed)
                 state = state.with_territory(tid, owner=power)
             return state
+        case "WARES", [*what] if len(what) >= 4:
+            return _wares(state, power, what, data)
         case "PIECE", [*what] if any(w.upper() == "IN" for w in what):
             cut = next(i for i, w in enumerate(what) if w.upper() == "IN")
             item = catalogue(data)[_lookup(item_index(data), " ".join(what[:cut]))]
@@ -155,6 +162,29 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
             armies = {**terr.armies, power: total}
             return state.with_territory(tid, armies={p: n for p, n in armies.items() if n})
     raise EditError(f"{command!r}: {USAGE}")
+
+
+def _wares(state: MedioevoState, power: str, words: list[str], data: DataSet) -> MedioevoState:
+    """``WARES hungary caravan 1 20 tessuti``: the goods aboard, within the transport's room."""
+    cut = next((i for i, w in enumerate(words) if w.isdigit()), len(words)) + 1
+    piece = piece_named(data, state, power, " ".join(words[:cut]))
+    goods = NameIndex(((g, g) for g in data.goods), "good")
+    if piece is None or cut + 1 >= len(words):
+        raise EditError(
+            f"WARES: expected WARES power transport N good, e.g. WARES {power} caravan 1 20 tessuti"
+        )
+    good = _lookup(goods, "_".join(words[cut + 1 :]).lower())
+    wares = {**piece.wares, good: _int(words[cut], "WARES")}
+    wares = {g: n for g, n in wares.items() if n > 0}
+    room = (
+        stats(data, mover_in(state, data, piece))
+        if piece.kind in {t.kind for t in data.transports.values()}
+        else None
+    )
+    if room is None or room.role != COMMERCIAL or sum(wares.values()) > room.goods_capacity:
+        why = "not a commercial transport" if room is None or room.role != COMMERCIAL else "over its room"
+        raise EditError(f"WARES: {' '.join(words[:cut])} of {power}: {why}")
+    return state.with_piece(piece, wares=wares)
 
 
 def _damage(state: MedioevoState, words: list[str], powers: NameIndex, data: DataSet) -> MedioevoState:

@@ -44,6 +44,11 @@ class Piece(BaseModel):
     bought: int = Field(default=0, description="the turn it was bought (0: at setup or by the GM)")
     free_upgrade: int = Field(default=0, description="the last turn it rose a level for free (L831-833)")
     vf: int = Field(default=0, ge=0, description="own VF aboard a transport (L1566, L1628)")
+    wares: dict[str, int] = Field(
+        default={},
+        description="goods aboard a commercial transport, units by good id (L1862; commerce, issue 19, "
+        "fills it; the GM's WARES edit meanwhile)",
+    )
     aboard: str | None = Field(
         default=None,
         description="the carrier a captain, siege engine or land transport rides in, 'galley/2' "

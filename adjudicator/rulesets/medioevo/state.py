@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.war.records import (
     CombatMode,
     DoctrineClause,
     ForcedExit,
+    LooseGoods,
     SiegeRoute,
     WarTurn,
     Wreck,
@@ -174,6 +175,7 @@ class MedioevoState(GameState):
     """The game option (war/records.py, R97): ``compressed`` or ``faithful``."""
     wrecks: tuple[Wreck, ...] = ()  # ownerless transports (L1630, L1683; R110)
     exits: tuple[ForcedExit, ...] = ()  # transports that must leave hostile land (L1568-1574; R109)
+    loose_goods: tuple[LooseGoods, ...] = ()  # a sunk or sacked transport's goods set down (L1862)
     war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
 
     def to_json(self) -> dict[str, Any]:

@@ -235,7 +235,9 @@ def _supply(state: MedioevoState, data: DataSet) -> Step:
 def _wrecks(state: MedioevoState) -> Step:
     gone = [w for w in state.wrecks if w.turn <= state.turn]
     events: list[Event] = [WreckRemoved(was=w.was, place=w.location) for w in gone]
-    return state.evolve(wrecks=tuple(w for w in state.wrecks if w.turn > state.turn)), events
+    goods = tuple(g for g in state.loose_goods if g.until >= state.turn)  # past their turn (L1862)
+    wrecks = tuple(w for w in state.wrecks if w.turn > state.turn)
+    return state.evolve(wrecks=wrecks, loose_goods=goods), events
 
 
 # --- 5. eliminations (L2083, R113)

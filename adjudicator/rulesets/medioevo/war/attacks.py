@@ -112,15 +112,23 @@ def attack(
     terr = state.territories.get(target, TerritoryState())
     owner = terr.owner
     land = target in data.board.territories
-    if land and owner == power:
-        return Refused("attack", f"{target} is {power}'s own territory")
-    if land and owner is not None and not state.at_war(power, owner):
+    own = land and owner == power
+    if own and not defence.intruders(state, data, power, target, 0):
+        peace = defence.at_peace_there(state, power, target)
+        if peace:  # L1828: beaten the barbarians, A must declare war on B to attack it
+            return Refused(
+                "not-at-war",
+                f"{', '.join(peace)} stand(s) in {target} at peace with {power}: a WAR {peace[0]} "
+                "step before the attack declares it by surprise (L1828, L636)",
+            )
+        return Refused("attack", f"{target} is {power}'s own territory, with no enemy VF in it")
+    if land and owner is not None and not own and not state.at_war(power, owner):
         return Refused(
             "not-at-war",
             f"{power} is not at war with {owner}, which holds {target}: a WAR {owner} step"
             " before the attack declares it by surprise (L1568, L636)",
         )
-    fortified = land and bool(fortification_level(terr.buildings, data))
+    fortified = land and not own and bool(fortification_level(terr.buildings, data))
     policy = fort_attack.fort_policy(plans, order.plan) if fortified else ""
     if fortified and owner is None:
         return Refused(
@@ -144,15 +152,16 @@ def attack(
     # in (L1655), so the target's owner is not asked (its terrain, river and strait are, L1661).
     taken = terr.model_copy(update={"owner": power})
     world = world_of(data, state.evolve(territories={**state.territories, target: taken}))
-    entry = check_convoy(world, [mover_in(state, data, p) for p in carriers], (target,))
-    if not entry.ok:
+    outside = [p for p in carriers if p.location != target]  # those inside pay nothing (L1828)
+    entry = check_convoy(world, [mover_in(state, data, p) for p in outside], (target,)) if outside else None
+    if entry is not None and not entry.ok:
         return Refused("attack", entry.reason)
     fighting = sum(p.vf for p in carriers) - len(carriers)  # R102, R136: 1 VF stays aboard each
     if fighting <= 0:
         return Refused(
             "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
         )
-    for piece, judged in zip(carriers, entry.checks, strict=True):
+    for piece, judged in zip(outside, entry.checks if entry else (), strict=True):
         state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
     if fortified:  # the FORT clause: a siege or an assault with this force (L1924, L2023)
         return fort_attack.at_walls(state, Sortie(power, order, carriers, leaders), data, dice, policy)
@@ -173,7 +182,7 @@ def _fight(
     power, order, carriers, leaders = who.power, who.order, who.carriers, who.leaders
     target = order.target
     owner = state.territories.get(target, TerritoryState()).owner
-    loser = owner or BARBARIANS
+    own = owner == power  # enemy VF in one's own land (L1828, L2266, R230)
     events: list[Event] = []
     if owner is None:
         state, placed = barbarians.rise(state, data, target)
@@ -181,7 +190,11 @@ def _fight(
             events.append(BarbariansAppear(territory=target, vf=placed, attacker=power, phase="combat"))
     plan, occupy = plan_of(plans, order.plan)
     chosen = clauses_of(plans, order.plan)
-    sides = defence.defenders(state, data, power, target, owner, fighting)
+    if own:
+        sides = defence.intruders(state, data, power, target, fighting)
+    else:
+        sides = defence.defenders(state, data, power, target, owner, fighting)
+    loser = sides[0].force.power if own else owner or BARBARIANS
     turn = war_turn(state)
     battle = Battle(
         number=1 + sum(turn.battles.values()),
@@ -190,7 +203,7 @@ def _fight(
             force_of(state, power, fighting, leaders, data, plan=plan, bombards=_bombards(state, carriers)),
         ),
         defenders=tuple(d.force for d in sides),
-        ground=owner is not None,
+        ground=owner is not None and not own,
         buildings=bool(state.territories[target].usable()),  # TEMPLARE (L2758)
     )
     fought = any(d.force.vf for d in sides)
@@ -202,11 +215,18 @@ def _fight(
         state, captains.leaders_of(plan, leaders, captains.rolls_led(outcome), data)
     )
     if outcome is not None:
-        state, more = _after_battle(state, data, power, order, carriers, sides, outcome, chosen)
+        state, more = _after_battle(state, data, power, order, carriers, (sides, loser), outcome, chosen)
         events += more
     won = outcome is None or outcome.winner is Side.ATTACKER
     left = sum(p.vf for p in reread(state, carriers)) - len(carriers)
     if not won or left <= 0:
+        return Done(state, tuple(events), _note(outcome, target, conquered=False))
+    if own:  # the land stays the attacker's; the beaten side's pieces there are spoils (L1858)
+        taken = [c for c in chosen if isinstance(c, clauses.Taken)]
+        for beaten in [d.force.power for d in sides]:
+            state, more = spoils.take_spoils(state, data, power, beaten, target, taken, buildings=False)
+            state = spoils.note_heir(state, data, power, beaten)
+            events += more
         return Done(state, tuple(events), _note(outcome, target, conquered=False))
     if outcome is None:
         state = captains.promote_unopposed(state, data, power, leaders)
@@ -232,26 +252,30 @@ def _after_battle(
     power: str,
     order: Attack,
     carriers: Sequence[Piece],
-    sides: Sequence[defence.Defender],
+    beaten: tuple[Sequence[defence.Defender], str],
     outcome: BattleOutcome,
     chosen: Sequence[clauses.PlanClause],
 ) -> tuple[MedioevoState, list[Event]]:
     """The battle's outcome on the state: the attacker's losses off its transports (its
     ``LOSSES ORDER`` first, 1 VF staying aboard each, R102), the defenders' by their doctrines,
-    prisoners, cards, captains; helpers' wars (R104) and the co-religionists' CB (R119)."""
+    prisoners, cards, captains; helpers' wars (R104) and the co-religionists' CB (R119, not for
+    enemies beaten in one's own land). ``beaten``: the defending side and the power named first."""
     target = order.target
     owner = state.territories[target].owner
+    sides, loser = beaten
     att = outcome.force(power)
     order_first = losses_order(chosen)
     state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
     state = defence.apply(state, data, target, sides, outcome)
-    state = settle(state, data, power, owner or BARBARIANS, outcome)
+    state = settle(state, data, power, loser, outcome)
     origin = carriers[0].location if carriers else ""
-    events: list[Event] = [fought_event(power, owner or BARBARIANS, target, outcome, origin=origin)]
+    events: list[Event] = [fought_event(power, loser, target, outcome, origin=origin)]
     ledger = Ledger(state, data)
     for f in outcome.forces:
         if f.declared_war and f.power in state.powers and not ledger.state.at_war(f.power, power):
             declare_war(ledger, f.power, power, [None], surprise=True)  # L1826, R104
+    if owner == power:
+        return ledger.state, [*events, *ledger.events]
     state, more = captains.co_religionists_cb(ledger.state, data, power, owner, target)
     return state, [*events, *ledger.events, *more]
 

@@ -173,10 +173,14 @@ def _steal(
     for steal in f.force.plan.steals:
         if steal.before_round != f.rolls + 1 or "ladro" not in f.hand:
             continue
-        victim = next((v for v in everyone if v.power == steal.victim), None)
         key = card_key(steal.card)
-        if victim is None or key not in victim.hand:
-            events.append(f"{f.power} plays no LADRO: {steal.victim} holds no {key.upper()}")
+        others = [v for v in everyone if v.side is not f.side]
+        victim = next((v for v in others if key in v.hand and steal.victim in ("", v.power)), None)
+        if victim is None:
+            why = f"{steal.victim or 'the other side'} holds no {key.upper()}"
+            if any(v.power == steal.victim and v.side is f.side for v in everyone):
+                why = f"{steal.victim} fights on its side"  # R228: never an ally's hand
+            events.append(f"{f.power} plays no LADRO: {why}")
             continue
         f.hand.remove("ladro")
         if "ladro" in cards and str(cards["ladro"].persistence) == "discard":

@@ -62,7 +62,8 @@ class Withdraw:
 @dataclass(frozen=True, slots=True)
 class Steal:
     """LADRO played before the power's roll ``before_round`` (an instant card, L1707): take
-    ``card`` from ``victim``'s hand into one's own (ex L1709-L1711)."""
+    ``card`` from ``victim``'s hand into one's own (ex L1709-L1711); ``victim`` empty: the first
+    power of the other side that holds it (R228)."""
 
     before_round: int
     card: str

@@ -67,6 +67,7 @@ def cargo_of(state: MedioevoState, data: DataSet, carrier: Piece) -> Cargo:
         captains=sum(1 for p in aboard if p.kind == CAPTAIN),
         siege=sum(1 for p in aboard if p.kind == SIEGE),
         land=tuple(mover_in(state, data, p) for p in aboard if p.kind not in CARRIED),
+        goods=sum(carrier.wares.values()),
     )
 
 

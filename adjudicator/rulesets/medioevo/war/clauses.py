@@ -135,6 +135,26 @@ class After:
 
 
 @dataclass(frozen=True, slots=True)
+class Before:
+    """An instant card played just before one's roll ``roll`` (L1707: before the round, outside
+    the LT limit): ``LADRO FOR balestriere`` steals that card from the other side, or ``FROM`` one
+    power of it, and it may be played on that very roll (ex L1709-L1711, R149, R228)."""
+
+    roll: int
+    card: str
+    target: str
+    victim: str | None = None
+
+    def canonical(self) -> str:
+        source = f" FROM {self.victim}" if self.victim else ""
+        return f"BEFORE {self.roll}: {self.card} FOR {self.target}{source}"
+
+    @property
+    def slot(self) -> str:
+        return f"BEFORE {self.roll}"
+
+
+@dataclass(frozen=True, slots=True)
 class RetreatBefore:
     """Retreat before the battle (L2059, L2063): ``NEVER``, ``ALWAYS``, or when the attackers
     are at least ``ratio`` times the defenders (``IF OUTNUMBERED x``)."""
@@ -267,7 +287,7 @@ class Clear:
         return "CLEAR"
 
 
-PlanClause = Cards | Withdraw | Captains | Fort | Occupy | Taken | LossesOrder | After
+PlanClause = Cards | Withdraw | Captains | Fort | Occupy | Taken | LossesOrder | After | Before
 DefenceClause = (
     RetreatBefore
     | RetreatDuring
@@ -285,7 +305,7 @@ DefenceClause = (
     | Ask
     | Clear
 )
-PLAN_CLAUSES = (Cards, Withdraw, Captains, Fort, Occupy, Taken, LossesOrder, After)
+PLAN_CLAUSES = (Cards, Withdraw, Captains, Fort, Occupy, Taken, LossesOrder, After, Before)
 DEFENCE_CLAUSES = (
     RetreatBefore,
     RetreatDuring,

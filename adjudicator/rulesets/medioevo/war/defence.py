@@ -197,6 +197,28 @@ def defenders(
     return sorted(out, key=lambda d: _rank(state, data, d.force.power, target, owner))
 
 
+def intruders(
+    state: MedioevoState, data: DataSet, attacker: str, target: str, attacking: int
+) -> list[Defender]:
+    """The powers at war with ``attacker`` whose VF stand in its own ``target`` (a contested
+    territory, L2266): each defends there as on land not its own (L1828, R230), in rank order."""
+    out = [
+        defender_at(state, data, p, target, attacking)
+        for p in state.seats()
+        if p != attacker and state.at_war(p, attacker) and _vf_there(state, p, target) > 0
+    ]
+    return sorted(out, key=lambda d: _rank(state, data, d.force.power, target, None))
+
+
+def at_peace_there(state: MedioevoState, power: str, target: str) -> list[str]:
+    """The other powers with VF in ``target`` that are not at war with ``power`` (L1828)."""
+    return [
+        p
+        for p in state.seats()
+        if p != power and not state.at_war(p, power) and _vf_there(state, p, target) > 0
+    ]
+
+
 def _value(data: DataSet, p: Piece) -> int:
     cost = next((t.cost for t in data.transports.values() if t.kind == p.kind and t.level == p.level), 0)
     return cost + DISC_VALUE * (p.pm + p.armies + p.goods)

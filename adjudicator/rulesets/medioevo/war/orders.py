@@ -179,14 +179,17 @@ class Claim(Order):
 
 @dataclass(frozen=True, slots=True)
 class PlayCombatCard(Order):
-    """Play an Empire card of the phase (L1707), on a piece or place if it needs one."""
+    """Play an Empire card of the phase (L1707), on a power, piece or place if it needs one, and
+    ``FOR`` the card it takes (LADRO, ASSASSINO) or cancels (SICARIO): ``war/card_plays.py``."""
 
     phase: ClassVar[str] = COMBAT
     card: str
     on: str | None = None
+    take: str | None = None
 
     def canonical(self) -> str:
-        return f"PLAY {self.card}" + (f" ON {self.on}" if self.on else "")
+        on = f" ON {self.on}" if self.on else ""
+        return f"PLAY {self.card}{on}" + (f" FOR {self.take}" if self.take else "")
 
 
 @dataclass(frozen=True, slots=True)

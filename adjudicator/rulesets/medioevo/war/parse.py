@@ -36,6 +36,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     DoctrineLine,
     OnFail,
     PlanLine,
+    PlayCombatCard,
     Scope,
     ScriptStep,
 )
@@ -62,7 +63,8 @@ USAGE = {
     "PLAN": (
         "PLAN <name> CARDS <round>: <cards> | WITHDRAW AFTER <n>|BELOW <n>|IF OUTNUMBERED | "
         "CAPTAINS <captains> | FORT SIEGE|ASSAULT|STOP [ELSE ASSAULT|STOP] | OCCUPY <n> | "
-        "TAKEN <kind> DESTROY|SACK|CONQUER | LOSSES ORDER <transports> | AFTER <card>"
+        "TAKEN <kind> DESTROY|SACK|CONQUER | LOSSES ORDER <transports> | AFTER <card> | "
+        "BEFORE <roll>: LADRO FOR <card> [FROM <power>]"
     ),
     "DOCTRINE": (
         "DOCTRINE [IN <place>|ON <transport>] RETREAT BEFORE NEVER|ALWAYS|IF OUTNUMBERED <x> | "
@@ -73,7 +75,7 @@ USAGE = {
     ),
 }
 _PLAN_CLAUSES = {"cards", "withdraw_after", "withdraw_below", "withdraw_outnumbered", "captains", "fort"}
-_PLAN_CLAUSES |= {"occupy", "taken", "losses_order", "after"}
+_PLAN_CLAUSES |= {"occupy", "taken", "losses_order", "after", "before"}
 _FORTS = ("SIEGE", "SIEGE ELSE ASSAULT", "SIEGE ELSE STOP", "ASSAULT", "STOP")
 
 
@@ -114,6 +116,7 @@ class _Reader:
         self.state, self.power, self.data, self.strict = state, power, data, strict
         self.names = Names(state, power, data, strict)
         self.lt = tech_level(len(state.powers[power].techs)) if power in state.powers else MAX_CARDS
+        self.stealing: frozenset[str] = frozenset()  # the cards this mail's BEFORE clauses steal
 
     def line(self, text: str) -> tuple[Order, str | None]:
         """The order of one line, and a warning (accepted, but not as things stand)."""
@@ -212,6 +215,8 @@ class _Reader:
                 return cl.LossesFirst(_words(kids[0]).upper())
             case "after":
                 return cl.After(self.names.card(kids[0], held=plan))
+            case "before":
+                return self.before(kids, n)
             case "retreat_before":
                 return cl.RetreatBefore(_words(kids[0]).upper())
             case "retreat_outnumbered":
@@ -242,13 +247,32 @@ class _Reader:
                 return cl.Clear()
         raise Reject(IssueKind.SYNTAX, f"unknown clause {node.data!r}")
 
+    def before(self, kids: list[Tree[Token] | Token], roll: int) -> cl.Before:
+        """``BEFORE 2: LADRO FOR balestriere [FROM byzantium]`` (L1707, ex L1709; R228): LADRO is
+        the instant card a battle plays between rolls; the others are script steps (``PLAY``)."""
+        card = self.names.card(kids[1], held=True)
+        if self.data.cards[card].hook != LADRO:
+            name = self.data.cards[card].name
+            raise Reject(
+                IssueKind.ILLEGAL,
+                f"{name} is not played between rolls: BEFORE takes LADRO (steal a card, L1709); "
+                f"play {name} as a script step (PLAY {name.lower()} ON …)",
+            )
+        target = self.names.card(kids[2], held=False)
+        victim = self.names.power_of(kids[3]) if len(kids) > 3 else None
+        return cl.Before(_at_least(roll, 1), card, target, victim)
+
     def cards(self, node: Tree[Token], plan: bool) -> cl.Cards:
         rounds_node, names_node, *when_node = node.children
         assert isinstance(rounds_node, Tree) and isinstance(names_node, Tree)
         rounds = "".join(str(t) for t in rounds_node.children).upper()
         if rounds[0].isdigit() and int(rounds.rstrip("+")) < 1:
             raise Reject(IssueKind.SYNTAX, "rounds count from 1: CARDS 1:, CARDS 2+:, CARDS ALL:")
-        cards = tuple(self.names.card(c, held=plan) for c in names_node.children)
+        cards = tuple(self.names.card(c, held=False) for c in names_node.children)
+        held = self.state.powers[self.power].cards if self.power in self.state.powers else ()
+        for card in cards:  # a card the plan's LADRO steals first may be played (ex L1709, R228)
+            if plan and self.strict and card not in held and card not in self.stealing:
+                raise Reject(IssueKind.ILLEGAL, f"{self.power} does not hold {self.data.cards[card].name}")
         twice = sorted({c for c in cards if cards.count(c) > 1})
         if twice:
             raise Reject(IssueKind.ILLEGAL, f"{', '.join(twice)} twice: one roll's cards all differ (L1736)")
@@ -274,6 +298,34 @@ def _at_least(n: int, least: int) -> int:
     return n
 
 
+LADRO = "ladro_steal"  # the hook of the card that steals (cards.toml)
+_STEALS = re.compile(r"^\s*(PLAN\s+\S+\s+BEFORE|PLAY)\s", re.IGNORECASE)
+
+
+def _stolen(
+    state: MedioevoState, power: str, data: DataSet, lines: Sequence[tuple[int, str]]
+) -> frozenset[str]:
+    """The cards the ``BEFORE 2: ladro FOR card`` and ``PLAY ladro ON power FOR card`` lines of
+    one mail steal: its ``CARDS`` lines may name them though the power does not hold them yet
+    (ex L1709-L1711)."""
+    steals = [text for _, text in lines if _STEALS.match(text)]
+    if not steals:
+        return frozenset()
+    reader = _Reader(state, power, data, strict=False)
+    found: set[str] = set()
+    for text in steals:
+        try:
+            order, _ = reader.line(text)
+        except Reject:
+            continue  # refused again, with its reason, when the line is read
+        if isinstance(order, PlanLine) and isinstance(order.clause, cl.Before):
+            found.add(order.clause.target)
+        action = order.action if isinstance(order, ScriptStep) else None
+        if isinstance(action, PlayCombatCard) and action.take and data.cards[action.card].hook == LADRO:
+            found.add(action.take)
+    return frozenset(found)
+
+
 def parse_war_lines(
     state: MedioevoState, power: str, lines: Sequence[tuple[int, str]], data: DataSet, strict: bool
 ) -> Submission:
@@ -281,6 +333,8 @@ def parse_war_lines(
     one bad line never hides the others. ``strict``: on arrival (refusals and warnings that
     depend on the state); False for replay of stored canonical lines."""
     reader = _Reader(state, power, data, strict)
+    if strict:  # only arrival refuses a card not held (replay reads stored lines)
+        reader.stealing = _stolen(state, power, data, lines)
     orders: list[Order] = []
     issues: list[LineIssue] = []
     warnings: list[LineIssue] = []

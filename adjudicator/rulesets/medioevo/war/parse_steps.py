@@ -137,6 +137,16 @@ class Names:
             return self.piece(node, transport=True, foreign=True)
         return self.place(node, land=True)
 
+    def play_target(self, node: Node) -> str:
+        """What a ``PLAY`` is played on: a power (LADRO, ASSASSINO), a piece, own or another
+        power's (SICARIO on ``byzantium captain 2``), or a place."""
+        assert isinstance(node, Tree)
+        if node.data == "piece":
+            owner, _ = self._split([str(t) for t in node.children[:-1]])
+            return self.piece(node, foreign=owner != self.power)
+        power = self.powers.exact(_text(node))
+        return power if power is not None else self.place(node)
+
     def taken(self, node: Node) -> str:
         """A plan's ``TAKEN`` subject: a kind of thing, or one enemy piece's label."""
         assert isinstance(node, Tree)
@@ -217,12 +227,10 @@ def build_step(tree: Tree[Token], names: Names) -> Action:
                 raise Reject(IssueKind.SYNTAX, "a claim puts 1 VF or more aboard (L1630)")
             return Claim(names.piece(kids[0], transport=True, foreign=True, check=False), vf)
         case "play":
-            on = None
-            if len(kids) > 1:
-                node = kids[1]
-                assert isinstance(node, Tree)
-                on = names.piece(node) if node.data == "piece" else names.place(node)
-            return PlayCombatCard(names.card(kids[0], held=True), on)
+            on_node, for_node = _optional(kids, "play_on"), _optional(kids, "play_for")
+            on = names.play_target(on_node.children[0]) if isinstance(on_node, Tree) else None
+            take = names.card(for_node.children[0], held=False) if isinstance(for_node, Tree) else None
+            return PlayCombatCard(names.card(kids[0], held=True), on, take)
         case "war":
             enemy = names.power_of(kids[0])
             if enemy == names.power:

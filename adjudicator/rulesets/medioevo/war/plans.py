@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from adjudicator.rulesets.medioevo.war import clauses
-from adjudicator.rulesets.medioevo.war.battle_models import BattlePlan, Withdraw
+from adjudicator.rulesets.medioevo.war.battle_models import BattlePlan, Steal, Withdraw
 from adjudicator.rulesets.medioevo.war.orders import PlanLine
 
 DEFAULT_OCCUPY = 1  # L1846: at least 1 VF holds the conquered territory (R100's default)
@@ -61,7 +61,7 @@ def clauses_of(lines: Sequence[PlanLine], name: str) -> list[clauses.PlanClause]
 def plan_of(lines: Sequence[PlanLine], name: str) -> tuple[BattlePlan, int]:
     """The battle plan ``name`` from the PLAN lines, and the VF to occupy with; defaults where a
     clause is not given (R100; ``DEFAULT_WITHDRAW`` unless a ``WITHDRAW`` clause is given).
-    ``CARDS`` by round (1, 2, 3+, ALL; R173)."""
+    ``CARDS`` by round (1, 2, 3+, ALL; R173); ``BEFORE`` as LADRO's steals (R228)."""
     plan, occupy = BattlePlan(), DEFAULT_OCCUPY
     chosen = clauses_of(lines, name)
     if not any(isinstance(c, clauses.Withdraw) for c in chosen):
@@ -77,6 +77,8 @@ def plan_of(lines: Sequence[PlanLine], name: str) -> tuple[BattlePlan, int]:
             plan = replace(plan, leaders=c.captains)
         elif isinstance(c, clauses.Occupy):
             occupy = c.vf
+        elif isinstance(c, clauses.Before):  # LADRO between rolls (ex L1709, R228)
+            plan = replace(plan, steals=(*plan.steals, Steal(c.roll, c.target, c.victim or "")))
     rounds = card_rounds([c for c in chosen if isinstance(c, clauses.Cards)])
     return replace(plan, rounds=rounds), occupy
 

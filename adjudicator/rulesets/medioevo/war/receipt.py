@@ -21,12 +21,13 @@ from adjudicator.rulesets.medioevo.war.rehearsal import FIGHTS
 
 PLAN_DEFAULTS: tuple[tuple[type, str], ...] = (
     (clauses.Cards, "CARDS: none (L1736)"),
-    (clauses.Withdraw, "WITHDRAW: none, the battle is fought to its end (L1721)"),
+    (clauses.Withdraw, "WITHDRAW IF OUTNUMBERED, else after 10 rolls (L1721, R212)"),
     (clauses.Captains, "CAPTAINS: the first named leads every roll (L1782)"),
     (clauses.Fort, "FORT SIEGE ELSE STOP (L1924)"),
     (clauses.Occupy, "OCCUPY 1 (L1846)"),
     (clauses.Taken, "TAKEN: captains destroyed; transports, engines and buildings conquered (L1848-1856)"),
     (clauses.LossesOrder, "LOSSES ORDER: the transport with most VF aboard first (L1760)"),
+    (clauses.Before, "BEFORE: no card between rolls (L1707)"),
 )
 """Each plan slot with what the judge does when the plan says nothing of it (R100)."""
 DOCTRINE_DEFAULTS = (

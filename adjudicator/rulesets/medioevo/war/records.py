@@ -67,6 +67,18 @@ class Wreck(_Record):
     turn: int = Field(ge=1, description="the turn it lost its owner: removed at that turn's end (L1630)")
 
 
+class LooseGoods(_Record):
+    """Goods set down in a territory when the commercial transport carrying them was destroyed or
+    sacked there (L1862 "vengono scaricate nel territorio e caricate entro il turno successivo"):
+    loadable until the end of turn ``until``, then gone (R231; loading them is commerce's)."""
+
+    territory: str
+    good: str = Field(description="good id (goods.toml)")
+    amount: int = Field(ge=1)
+    was: str = Field(description="whose they were: the transport's owner")
+    until: int = Field(ge=1, description="the last turn they may be loaded")
+
+
 class ForcedExit(_Record):
     """A transport caught in the land of a power it is at war with when the war began (L1568-1574,
     A-48, R109): it must leave ``hostile``'s territories in its owner's combat sub-turn of
@@ -151,11 +163,17 @@ class WarTurn(_Record):
 
 
 _DEFAULTS: dict[str, dict[str, Any]] = {
-    "pieces": {"vf": 0, "aboard": None},
+    "pieces": {"vf": 0, "aboard": None, "wares": {}},
     "sieges": {"captain": None, "route": LAND},
 }
 """The war's fields of the records a state holds in lists, with the default each is left out at."""
-_STATE_DEFAULTS: dict[str, Any] = {"combat_mode": COMPRESSED, "wrecks": [], "exits": [], "war": None}
+_STATE_DEFAULTS: dict[str, Any] = {
+    "combat_mode": COMPRESSED,
+    "wrecks": [],
+    "exits": [],
+    "war": None,
+    "loose_goods": [],  # L1862, R231
+}
 
 
 def prune(data: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import attacks, forced_exits, moves, naval_attack
+from adjudicator.rulesets.medioevo.war import attacks, card_plays, forced_exits, moves, naval_attack
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
@@ -38,6 +38,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     NavalAttack,
     OnFail,
     PlanLine,
+    PlayCombatCard,
     ScriptStep,
     SurpriseWar,
     Unload,
@@ -225,6 +226,8 @@ def _act(
         return moves.claim(state, power, action, data)
     if isinstance(action, SurpriseWar):
         return attacks.surprise_war(state, power, action, data)
+    if isinstance(action, PlayCombatCard):
+        return card_plays.play(state, power, action, data)
     if isinstance(action, Attack | NavalAttack) and dice is None:
         return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
     if isinstance(action, Attack) and dice is not None:

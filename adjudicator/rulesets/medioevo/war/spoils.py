@@ -30,7 +30,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece
 from adjudicator.rulesets.medioevo.state import BARBARIANS, SETTLEMENTS, MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.war import clauses
+from adjudicator.rulesets.medioevo.war import clauses, goods_fate
 from adjudicator.rulesets.medioevo.war.cargo_state import war_turn
 from adjudicator.rulesets.medioevo.war.conquest import (
     RELIGIOUS_CAPITAL_PO,
@@ -108,12 +108,15 @@ def take_spoils(
     kept = list(terr.buildings)
     words: list[str] = []
     for i, done in enumerate(fates):  # spoils() lists the buildings, then the pieces in order
+        goods = ""
         if i < len(terr.buildings):
             if done.fate is not Fate.CONQUER:
                 kept.remove(done.spoil.label)
         else:
-            state = _piece_taken(state, power, pieces[i - len(terr.buildings)], done.fate)
-        words.append(_words(done, loser))
+            piece = pieces[i - len(terr.buildings)]
+            state = _piece_taken(state, power, piece, done.fate)
+            state, goods = goods_fate.unload(state, data, power, piece, done.fate)  # L1862
+        words.append(_words(done, loser) + (f", {goods}" if goods else ""))
     if buildings:
         damaged = {b: t for b, t in terr.damaged.items() if b in kept}
         state = state.with_territory(territory, buildings=tuple(kept), damaged=damaged)
@@ -138,9 +141,8 @@ def _piece_taken(state: MedioevoState, power: str, piece: Piece, fate: Fate) -> 
     state = state.evolve(pieces=pieces)
     if fate is not Fate.CONQUER:
         return state
-    return state.add_piece(
-        power, piece.kind, piece.level, piece.location, pm=piece.pm, armies=piece.armies, goods=piece.goods
-    )
+    kept = piece.model_dump(include={"pm", "armies", "goods", "wares"})  # its goods go with it (L1862)
+    return state.add_piece(power, piece.kind, piece.level, piece.location, **kept)
 
 
 def _words(done: Taken, loser: str) -> str:
