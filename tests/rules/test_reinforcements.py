@@ -110,3 +110,16 @@ def test_reinforcements_wait_for_the_placement() -> None:
     after = cast(MedioevoState, resolution.state)
     assert after.powers["hungary"].reinforcements == state.powers["hungary"].reinforcements + 9
     assert after.powers["byzantium"].reinforcements == state.powers["byzantium"].reinforcements + 9
+
+
+def test_vf_recovered_after_battle_join_the_next_reinforcements_once_R236() -> None:
+    """L3140, L3144 ("tutti VF recuperati rientrano in gioco nella prossima fase Rinforzi"): the VF
+    CHIRURGIA or OSPEDALE recovered at the end of last turn's combat are a line of the sheet, added
+    to the reinforcements, and counted once (the next turn starts from none)."""
+    state = economy()
+    state = state.with_power("hungary", recovered=2)
+    assert reinforcements.reinforcements(state, "hungary", DATA)["recovered from battle"] == 2
+    after = cast(MedioevoState, reinforcements.resolve(state, {}, DATA).state)
+    assert after.powers["hungary"].reinforcements == state.powers["hungary"].reinforcements + 7 + 2
+    assert after.powers["hungary"].recovered == 0
+    assert "recovered from battle" not in reinforcements.reinforcements(after, "hungary", DATA)

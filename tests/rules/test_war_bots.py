@@ -250,3 +250,39 @@ def test_a_bot_with_nothing_to_attack_gathers_an_army_L1616() -> None:
     cart = after.pieces_of("hungary", "war_wagon")[0]
     assert cart.vf == 8 and cart.location == move.split()[4]
     assert not [e for e in events if type(e).__name__ == "ScriptStepFailed"]
+
+
+def test_a_docked_galleys_listed_attacks_start_at_sea_and_the_judge_accepts_them_R118() -> None:
+    """002 L1655, L1659, L2020 (R118): a galley attacks a coast from the sea zone it sails in,
+    never overland from the port it is docked in. Hungary's galley docked in Bessarabia (the
+    Golden Horde's) with its captain and 12 VF: every ATTACK the template lists for it starts
+    after a MOVE into a sea zone, and played as listed (the loads, the WAR the note asks for, the
+    MOVE, the ATTACK) the judge runs each attack step rather than refusing it. So none on the
+    Golden Horde: a war declared on the power whose land the galley stands in forces it out, and
+    it may attack only after a full turn outside (L1568, L1572)."""
+    board = open_board()
+    galley = board.pieces_of("hungary", "galley")[0]
+    captain = ("hungary", "captain")
+    pieces = tuple(
+        p.model_copy(update={"location": galley.location}) if (p.owner, p.kind) == captain else p
+        for p in board.pieces
+    )
+    port = board.territories[galley.location]
+    territories = {**board.territories, galley.location: port.model_copy(update={"armies": {"hungary": 12}})}
+    state = board.evolve(pieces=pieces, territories=territories)
+    options = war_options(state, "hungary", DATA)
+    lines_of = [(o, o.order.canonical()) for o in options]
+    attacks = [o for o, line in lines_of if line.startswith("ATTACK") and "galley 1" in line]
+    assert attacks, [o.order.canonical() for o in options]
+    loads = [o.order.canonical() for o in options if o.order.canonical().startswith("LOAD")]
+    for option in attacks:
+        origin = option.note.split("after MOVE galley 1 TO ", 1)[1].split(":", 1)[0]
+        assert origin not in DATA.board.territories, option  # a sea zone, not a port
+        war = [f"WAR {w}" for w in POWERS if f"WAR {w} first" in option.note]
+        lines = [*loads, *war, f"MOVE galley 1 TO {origin}", option.order.canonical()]
+        sub = parse_war_lines(state, "hungary", list(enumerate(lines, 1)), DATA, strict=True)
+        assert sub.issues == (), (lines, sub.issues)
+        out = run_scripts(state, {"hungary": sub.orders}, DATA, Dice(b"docked", "T3.combat"))
+        attack = [r for r in out.results if r.order == option.order.canonical()]
+        assert attack and attack[0].ok, (lines, out.results)
+    assert not [o for o in attacks if "golden_horde" in o.note], attacks

@@ -45,6 +45,7 @@ class PowerState(BaseModel):
     casus_belli: dict[str, int] = {}
     reinforcements: int = 0
     reserve: int = 0  # VF behind the screen, for a later positioning (LOGISTICA, L1540)
+    recovered: int = 0  # VF healed after battle, for the next reinforcements (L3140, L3144, R236)
     pope: bool = False
     bankruptcy_used: bool = False
     religion: str | None = None  # set when it differs from the kingdom's (excommunication)

@@ -9,7 +9,8 @@ Implemented: every line of the reinforcement sheet (L992-1004) that needs no ord
 * 2 VF per religious capital held (the sheet, L995; the board data's ``religious_capitals``);
 * the Golden Horde's 1 VF per 3 Russian principalities no player occupies (L990, L996);
 * FANATISMO's free VF every turn (L987, L2902, ex L2864);
-* FEUDALESIMO's VF per Castle (L989, L3036, ex L3002).
+* FEUDALESIMO's VF per Castle (L989, L3036, ex L3002);
+* the VF CHIRURGIA or OSPEDALE recovered after last turn's battles (L3140, L3144, R236).
 
 The technologies' amounts are their ``params`` in ``technologies.toml`` (``free_vf_per_turn``,
 ``vf_per_castle``); each technology's line of ``items`` carries its name. INVESTITURA's optional
@@ -92,6 +93,7 @@ def reinforcements(state: MedioevoState, power: str, data: DataSet) -> dict[str,
         amount += int(tech.params.get("vf_per_castle", 0)) * owned_with(state, power, CASTLE)
         if amount:
             items[tech.name] = amount
+    items["recovered from battle"] = held.recovered  # CHIRURGIA, OSPEDALE (L3140, L3144, R236)
     return {k: v for k, v in items.items() if v}
 
 
@@ -181,7 +183,8 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
         state = _play_cards(state, power, orders.get(power, ()), data, items, events, results)
         state = _buy_vf(state, power, orders.get(power, ()), data, items, events, results)
         total = sum(items.values())
-        state = state.with_power(power, reinforcements=state.powers[power].reinforcements + total)
+        raised = state.powers[power].reinforcements + total
+        state = state.with_power(power, reinforcements=raised, recovered=0)
         events.append(ReinforcementsGranted(power=power, items=items, total=total))
     return Resolution(state, tuple(events), tuple(results))
 

@@ -10,10 +10,11 @@ L2067, L2083, L2239-2243), in the order the design gives, each change an event:
    ``PowerState.reserve`` (LOGISTICA's VF kept for a later positioning, L1540);
 4. ownerless transports nobody claimed are removed (L1630 "entro fine turno": the end of the
    turn, while commerce is not played by mail);
-5. eliminations (L2083, R113: ``conquest.eliminated`` and ``conquest.elimination``);
+5. CHIRURGIA and OSPEDALE: VF lost in this phase's battles recovered for the next
+   reinforcements (L3140, L3144, R236: ``war/recovery.py``);
+6. eliminations (L2083, R113: ``conquest.eliminated`` and ``conquest.elimination``);
 
-then ``state.war`` is None. CHIRURGIA and OSPEDALE's recovery (``recover_vf_per_turn``) needs the
-phase's losses by power, which the attacks' wiring will record: not done here yet.
+then ``state.war`` is None.
 
 Pure: no I/O, no clock. ``dice`` is the phase's (nothing here rolls yet).
 """
@@ -39,6 +40,7 @@ from adjudicator.rulesets.medioevo.war.events_aftermath import (
 )
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.records import ForcedExit
+from adjudicator.rulesets.medioevo.war.recovery import recover
 from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, Ground, Route, attrition, siege_turn
 from adjudicator.rulesets.medioevo.war.supply_war import Arrival, end_of_phase
 
@@ -61,6 +63,8 @@ def aftermath(
         state, done = part(state, data)
         events += done
     state, done = _wrecks(state)
+    events += done
+    state, done = recover(state, data)
     events += done
     state, done = _eliminations(state, data, heirs)
     events += done

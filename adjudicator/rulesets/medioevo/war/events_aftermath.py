@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from pydantic import model_validator
 
 from adjudicator.core.events import Event, Visibility
+from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 
 
 class TransportLost(Event):
@@ -118,6 +119,23 @@ class Inherited(Event):
         return f"{self.heir} takes from {self.power}: {cards}; {techs}; {self.florins} florins (L2083)"
 
 
+class WoundedRecovered(PowerPrivate):
+    """VF of armies lost in this phase's battles that come back at the next reinforcements
+    (L3140, L3144): behind the power's screen, so told to it (R7)."""
+
+    kind: ClassVar[str] = "mu-war-recovered"
+    power: str
+    tech: str
+    vf: int
+    wounded: int  # VF lost in battle this phase, prisoners excluded: the most it could recover
+
+    def summary(self) -> str:
+        return (
+            f"{self.power} recovers {self.vf} VF of the {self.wounded} lost in battle this phase "
+            f"({self.tech}): they join the next reinforcements"
+        )
+
+
 AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     TransportLost,
     SiegeAttrition,
@@ -125,4 +143,5 @@ AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     WreckRemoved,
     PowerEliminated,
     Inherited,
+    WoundedRecovered,
 )

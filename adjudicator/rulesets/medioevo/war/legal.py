@@ -33,6 +33,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import clauses as cl
 from adjudicator.rulesets.medioevo.war import moves
 from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, SIEGE, Done, mover_in, riders
+from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.movement import check_path, reachable
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
@@ -137,6 +138,10 @@ def _transport_options(
     captain = _captain(loaded, power, carrier, data)
     if captain is None or carrier.vf < 2:  # 1 VF stays aboard (R102)
         return out
+    if attack_refusal(loaded, power, (carrier,), data) is not None:
+        return out  # caught in an enemy's land when its war began: no attack yet (L1572)
+    here = state.territories.get(piece.location)
+    host = here.owner if here is not None else None
     origins = {piece.location: mover, **{p: mover.at(p, mover.spent + c.cost) for p, c in reach.items()}}
     if stats(data, mover).domain == SEA:
         out += _naval(loaded, power, (name, captain), carrier, origins, data, wars)
@@ -145,6 +150,8 @@ def _transport_options(
         where = "from here" if origin == piece.location else f"after MOVE {name} TO {origin}"
         need = ""
         if owner is not None and not state.at_war(power, owner):
+            if owner == host:
+                continue  # a war on the power whose land it stands in forces it out first (L1572)
             wars.add(owner)
             need = f"; WAR {owner} first (L1568, L636)"
         walls = fortification_level(loaded.territories[target].usable(), data)
@@ -226,7 +233,9 @@ def _targets(
     board = data.board
     found: dict[str, tuple[str, int]] = {}
     candidates: dict[str, list[str]] = {}
-    for origin in origins:
+    for origin, mover in origins.items():
+        if origin in board.territories and stats(data, mover).domain == SEA:
+            continue  # a ship attacks from its sea zone, never overland from a port (R118)
         if origin in board.territories:
             near = list(board.territories[origin].borders)
         else:  # a ship at sea attacks the coasts of its zone (R118)

@@ -144,6 +144,10 @@ class WarTurn(_Record):
     heirs: dict[str, str] = {}
     """A power that lost its last territory or transport this phase, and the power that took it
     (L2083, R113): the aftermath's eliminations read it. Left out of the JSON while empty."""
+    wounded: dict[str, int] = {}
+    """VF of armies each power lost in this phase's battles, less those taken prisoner: what
+    CHIRURGIA and OSPEDALE may recover at its end (L3140, L3144, R236; ``war/recovery.py``).
+    Left out of the JSON while empty."""
 
 
 _DEFAULTS: dict[str, dict[str, Any]] = {
@@ -159,8 +163,8 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
     without the war's fields that are at their defaults: ``combat_mode`` when compressed,
     ``wrecks``, ``exits`` and ``war`` when empty, and in each piece, siege and power the added
     fields at their defaults (``vf == 0``, ``aboard``/``captain`` None, ``route == "land"``, no
-    ``doctrines``, no moved ``capital``, no ``war.heirs``). Loading fills the defaults back, so
-    the round trip is exact."""
+    ``doctrines``, no moved ``capital``, no ``recovered``, no ``war.heirs`` or ``wounded``).
+    Loading fills the defaults back, so the round trip is exact."""
     for name, default in _STATE_DEFAULTS.items():
         if name in data and data[name] == default:
             del data[name]
@@ -168,9 +172,9 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
         for record in data.get(collection, ()):
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
-        _drop_defaults(power, {"doctrines": [], "capital": None})
+        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
     if isinstance(data.get("war"), dict):
-        _drop_defaults(data["war"], {"heirs": {}})
+        _drop_defaults(data["war"], {"heirs": {}, "wounded": {}})
     return data
 
 

@@ -32,6 +32,7 @@ from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
+from adjudicator.rulesets.medioevo.war.recovery import record_wounded
 from adjudicator.rulesets.medioevo.war.rehearsal import with_rehearsal
 from adjudicator.rulesets.medioevo.war.run import run_scripts, run_sub_turns
 
@@ -120,7 +121,8 @@ def resolve_combat(
         outcome = run_sub_turns(state, orders, data, dice)
     else:
         outcome = run_scripts(state, scripts, data, dice)
-    return Resolution(outcome.state, outcome.events, outcome.results)
+    after = record_wounded(state, outcome.state, outcome.events)  # for CHIRURGIA, OSPEDALE (R236)
+    return Resolution(after, outcome.events, outcome.results)
 
 
 def resolve_aftermath(state: MedioevoState, dice: Dice, data: DataSet) -> Resolution:
