@@ -23,6 +23,7 @@ from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_problem
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import after_battle
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, PlayCombatCard
 
@@ -38,6 +39,8 @@ def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet
         return Refused(ILLEGAL, f"{power} no longer holds {card.name}")
     if card.phase != COMBAT:
         return Refused(ILLEGAL, f"{card.name} is a card of the {card.phase} phase, not of combat")
+    if card.hook in after_battle.AFTER_HOOKS:  # CERUSICO, MEDICO: at the end of the phase (R237)
+        return after_battle.queue(state, power, action, data)
     handler = _HANDLERS.get(card.hook)
     if handler is None:
         return Refused(*_elsewhere(card))
@@ -77,8 +80,6 @@ def _elsewhere(card: EmpireCard) -> tuple[str, str]:
     """Where a combat card that is no ``PLAY`` step of the judge's is played instead."""
     if card.timing == "round":
         return ILLEGAL, f"{card.name} is played on a die roll: name it in a plan's CARDS (L1736)"
-    if card.timing == "after_battle":
-        return NOT_YET, f"{card.name} is played after a battle (AFTER): the judge does not play it yet"
     return NOT_YET, f"the judge does not play {card.name} yet"
 
 

@@ -136,6 +136,19 @@ class WoundedRecovered(PowerPrivate):
         )
 
 
+class AfterCardKept(PowerPrivate):
+    """A CERUSICO or MEDICO played in the script that had nothing to act on at the end of the
+    phase (R237, R238): the card stays in the hand, told to its holder only."""
+
+    kind: ClassVar[str] = "mu-war-after-card-kept"
+    power: str
+    card: str
+    reason: str
+
+    def summary(self) -> str:
+        return f"{self.power} keeps {self.card}: {self.reason}"
+
+
 AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     TransportLost,
     SiegeAttrition,
@@ -144,4 +157,5 @@ AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     PowerEliminated,
     Inherited,
     WoundedRecovered,
+    AfterCardKept,
 )
