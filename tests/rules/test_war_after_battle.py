@@ -1,0 +1,91 @@
+"""CERUSICO and MEDICO played after the battles (war/after_battle.py; seed 002 L2548, L2713,
+L3136-3146; R237, R238): the branches the scenarios ex L2574 and ex L2691 do not take. Pure: a
+state by hand with this phase's ``WarTurn.wounded``, the step run by ``run_scripts``, the play
+made by ``play_after_battles``."""
+
+from __future__ import annotations
+
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.dataset import default_dataset
+from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles
+from adjudicator.rulesets.medioevo.war.events_aftermath import AfterCardKept
+from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
+from adjudicator.rulesets.medioevo.war.records import WarTurn, Wound
+from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
+
+DATA = default_dataset()
+
+
+def game(wounded: dict[str, tuple[Wound, ...]], techs: tuple[str, ...] = ("chirurgia",)) -> MedioevoState:
+    return MedioevoState(
+        ruleset="medioevo",
+        ruleset_version="1",
+        game="g",
+        turn=3,
+        powers={
+            "hungary": PowerState(kingdom="hungary", florins=0, cards=("cerusico", "medico"), techs=techs),
+            "venice": PowerState(kingdom="venice", florins=0),
+        },
+        territories={"pest": TerritoryState(owner="hungary", armies={"hungary": 10})},
+        turn_order=("hungary", "venice"),
+        discards=("genio", "eroina", "arciere"),
+        war=WarTurn(wounded=wounded),
+    )
+
+
+def run(state: MedioevoState, *lines: str) -> RunOutcome:
+    sub = parse_war_lines(state, "hungary", list(enumerate(lines, 1)), DATA, strict=False)
+    assert not sub.issues, sub.issues
+    return run_scripts(state, {"hungary": sub.orders}, DATA)
+
+
+def test_a_play_with_nothing_to_act_on_keeps_the_card_and_tells_its_holder_R237() -> None:
+    """No VF lost in battle (all taken prisoner), no card lost: both cards stay in the hand."""
+    state = game({"hungary": (Wound(where="pest", vf=0),)})
+    out = run(state, "PLAY cerusico", "PLAY medico")
+    assert all(r.ok for r in out.results)
+    after, events = play_after_battles(out.state, DATA, Dice(b"s", "t"))
+    assert after.powers["hungary"].cards == ("cerusico", "medico")
+    assert after.powers["hungary"].recovered == 0
+    kept = [e for e in events if isinstance(e, AfterCardKept)]
+    assert [k.reason for k in kept] == [
+        "no VF of armies lost in a battle this phase (prisoners excluded)",
+        "no Empire card lost in a battle this phase",
+    ]
+    assert kept[0].visibility.allows("hungary") and not kept[0].visibility.allows("venice")
+    assert after.war is not None and after.war.after_plays == ()
+
+
+def test_medico_takes_the_battle_of_the_most_cards_one_with_chirurgia_L2713() -> None:
+    """Without FOR: the battle where the most cards were lost, the first lost first; CHIRURGIA
+    gives 1 card (``medico_cards``); a card named but not lost is refused at the end."""
+    wounds = (
+        Wound(where="pest", vf=2, cards=("arciere",)),
+        Wound(where="bihar", vf=1, cards=("genio", "eroina")),
+    )
+    out = run(game({"hungary": wounds}), "PLAY medico")
+    after, _ = play_after_battles(out.state, DATA, Dice(b"s", "t"))
+    assert after.powers["hungary"].cards == ("cerusico", "genio")
+    assert after.discards == ("eroina", "arciere", "medico")
+    assert after.war is not None and after.war.wounded["hungary"][1].cards == ("eroina",)
+    out = run(game({"hungary": wounds}), "PLAY medico FOR templare")
+    after, events = play_after_battles(out.state, DATA, Dice(b"s", "t"))
+    assert "medico" in after.powers["hungary"].cards
+    assert any(isinstance(e, AfterCardKept) and "TEMPLARE was not lost" in e.reason for e in events)
+
+
+def test_the_step_is_refused_without_the_technology_or_twice_for_one_card_R237() -> None:
+    state = game({}, techs=())
+    (refused,) = run(state, "PLAY cerusico").results
+    assert (
+        refused.reason is not None and "CERUSICO needs one of MEDICINA, CHIRURGIA" in refused.reason.message
+    )
+    first, second = run(game({}), "PLAY cerusico", "PLAY cerusico").results
+    assert first.ok and second.reason is not None
+    assert "already played at the end of this phase" in second.reason.message
+
+
+def test_a_state_saved_with_one_number_a_power_still_loads_R236() -> None:
+    turn = WarTurn.model_validate({"wounded": {"hungary": 3}})
+    assert turn.wounded == {"hungary": (Wound(vf=3),)}
