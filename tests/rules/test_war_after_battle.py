@@ -7,31 +7,22 @@ from __future__ import annotations
 
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
-from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles
 from adjudicator.rulesets.medioevo.war.events_aftermath import AfterCardKept
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.records import WarTurn, Wound
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
+from tests.rules.war_states import war_state
 
 DATA = default_dataset()
 
 
 def game(wounded: dict[str, tuple[Wound, ...]], techs: tuple[str, ...] = ("chirurgia",)) -> MedioevoState:
-    return MedioevoState(
-        ruleset="medioevo",
-        ruleset_version="1",
-        game="g",
-        turn=3,
-        powers={
-            "hungary": PowerState(kingdom="hungary", florins=0, cards=("cerusico", "medico"), techs=techs),
-            "venice": PowerState(kingdom="venice", florins=0),
-        },
-        territories={"pest": TerritoryState(owner="hungary", armies={"hungary": 10})},
-        turn_order=("hungary", "venice"),
-        discards=("genio", "eroina", "arciere"),
-        war=WarTurn(wounded=wounded),
-    )
+    pest = {"pest": TerritoryState(owner="hungary", armies={"hungary": 10})}
+    state = war_state(("hungary", "venice"), pest, (), (), discards=("genio", "eroina", "arciere"))
+    state = state.evolve(war=WarTurn(wounded=wounded))
+    return state.with_power("hungary", cards=("cerusico", "medico"), techs=techs)
 
 
 def run(state: MedioevoState, *lines: str) -> RunOutcome:

@@ -149,6 +149,20 @@ class AfterCardKept(PowerPrivate):
         return f"{self.power} keeps {self.card}: {self.reason}"
 
 
+class LevyDismissed(Event):
+    """A captain CONESTABILE made over its power's limit leaves at the end of the turn (L2608,
+    L872; R239): public, as the pieces on the map are."""
+
+    kind: ClassVar[str] = "mu-war-levy-dismissed"
+    power: str
+    captain: str
+    limit: int
+
+    def summary(self) -> str:
+        limit = f"{self.limit} captains is its LT's limit"
+        return f"{self.power}'s {self.captain} leaves at the end of the turn: {limit}"
+
+
 AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     TransportLost,
     SiegeAttrition,
@@ -158,4 +172,5 @@ AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     Inherited,
     WoundedRecovered,
     AfterCardKept,
+    LevyDismissed,
 )

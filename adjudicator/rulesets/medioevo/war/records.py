@@ -163,6 +163,10 @@ class WarTurn(_Record):
     """(power, card, card named by ``FOR`` or "") of the ``PLAY`` steps of CERUSICO and MEDICO,
     made at the end of the phase (R237). Left out of the JSON while empty."""
 
+    levied: tuple[str, ...] = ()
+    """Captains CONESTABILE made over the LT's limit this turn, removed at its end if still over
+    (L2608, R239; ``war/card_own.py``). Left out of the JSON while empty."""
+
     @model_validator(mode="before")
     @classmethod
     def _old_wounded(cls, data: Any) -> Any:
@@ -197,7 +201,7 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
     for power in data.get("powers", {}).values():
         _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
     if isinstance(data.get("war"), dict):
-        _drop_defaults(data["war"], {"heirs": {}, "wounded": {}, "after_plays": []})
+        _drop_defaults(data["war"], {"heirs": {}, "wounded": {}, "after_plays": [], "levied": []})
     return data
 
 
