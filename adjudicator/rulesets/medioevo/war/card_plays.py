@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
@@ -23,7 +24,7 @@ from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_problem
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import after_battle, card_own
+from adjudicator.rulesets.medioevo.war import after_battle, card_duels, card_own
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, PlayCombatCard
 
@@ -31,7 +32,9 @@ ILLEGAL, NOT_YET = "illegal", "not-yet"
 LADRO, ASSASSINO, SICARIO = "ladro_steal", "assassino_discard", "sicario_kill"
 
 
-def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet) -> Done | Refused:
+def play(
+    state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet, dice: Dice | None = None
+) -> Done | Refused:
     """Make a ``PLAY`` step, or refuse it with the reason in words; the card is spent only when
     its effect is made."""
     card = data.cards[action.card]
@@ -44,12 +47,16 @@ def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet
     if card.hook in card_own.HANDLERS:  # CONESTABILE: on one's own forces (R239)
         return card_own.play(state, power, action, data)
     handler = _HANDLERS.get(card.hook)
-    if handler is None:
+    duel = card_duels.HANDLERS.get(card.hook)  # INQUISITORE, FLAGELLANTE (R240)
+    if handler is None and duel is None:
         return Refused(*_elsewhere(card))
+    if duel is not None and dice is None:
+        return Refused(NOT_YET, f"the judge has no dice for {card.name} here")
     why = tech_problem(card, state.powers[power].techs)
     victim = _victim(state, action)
     if why is None and victim is None:
-        why = f"{card.name} is played on another power: PLAY {card.name.lower()} ON <power> FOR <card>"
+        named = " FOR <card>" if duel is None else ""
+        why = f"{card.name} is played on another power: PLAY {card.name.lower()} ON <power>{named}"
     elif why is None and victim == power and not (card.hook == SICARIO and action.take):
         why = f"{card.name} is played on another power, not on yourself"
     elif why is None and victim is not None and (truce := state.truce(power, victim)) is not None:
@@ -57,7 +64,11 @@ def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet
     if why is not None:
         return Refused(ILLEGAL, why)
     assert victim is not None
-    made = handler(state, power, victim, action, data)
+    if duel is not None and dice is not None:
+        made = duel(state, power, victim, action, data, dice)
+    else:
+        assert handler is not None
+        made = handler(state, power, victim, action, data)
     if isinstance(made, Refused):
         return made
     state, effect, offended = made

@@ -227,7 +227,7 @@ def _act(
     if isinstance(action, SurpriseWar):
         return attacks.surprise_war(state, power, action, data)
     if isinstance(action, PlayCombatCard):
-        return card_plays.play(state, power, action, data)
+        return card_plays.play(state, power, action, data, dice)
     if isinstance(action, Attack | NavalAttack) and dice is None:
         return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
     if isinstance(action, Attack) and dice is not None:
