@@ -16,11 +16,11 @@ DATA = default_dataset()
 
 
 def game() -> MedioevoState:
-    """Venice: 8 VF in a cathedral town (immune to FLAGELLANTE), 9 in Verona; no cathedral of
+    """Venice: 8 VF in a cathedral town (immune to FLAGELLANTE), 9 in Friuli; no cathedral of
     Hungary's, one of Venice's."""
     places = {
         "venezia": TerritoryState(owner="venice", armies={"venice": 8}, buildings=("town", "cathedral")),
-        "verona": TerritoryState(owner="venice", armies={"venice": 9}),
+        "friuli": TerritoryState(owner="venice", armies={"venice": 9}),
     }
     state = war_state(("hungary", "venice"), places, (), ())
     state = state.with_power("hungary", cards=("inquisitore", "flagellante"))
@@ -44,9 +44,9 @@ def test_a_tie_discards_nothing_but_the_card_is_spent_and_offends_L2658() -> Non
 
 
 def test_flagellante_spares_a_cathedral_territory_L2640() -> None:
-    """Only Verona is rolled for (one pair of dice); Venezia's cathedral makes it immune."""
+    """Only Friuli is rolled for (one pair of dice); Venezia's cathedral makes it immune."""
     out = run(game(), "PLAY flagellante ON venice", [6, 1])
-    assert out.state.territories["verona"].armies == {"venice": 8}
+    assert out.state.territories["friuli"].armies == {"venice": 8}
     assert out.state.territories["venezia"].armies == {"venice": 8}
 
 

@@ -24,7 +24,7 @@ from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_problem
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import after_battle, card_duels, card_own
+from adjudicator.rulesets.medioevo.war import after_battle, card_duels, card_own, infiltrato
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, PlayCombatCard
 
@@ -44,6 +44,8 @@ def play(
         return Refused(ILLEGAL, f"{card.name} is a card of the {card.phase} phase, not of combat")
     if card.hook in after_battle.AFTER_HOOKS:  # CERUSICO, MEDICO: at the end of the phase (R237)
         return after_battle.queue(state, power, action, data)
+    if card.hook == infiltrato.INFILTRATO:  # the gates or a sabotage (R241)
+        return infiltrato.play(state, power, action, data)
     if card.hook in card_own.HANDLERS:  # CONESTABILE: on one's own forces (R239)
         return card_own.play(state, power, action, data)
     handler = _HANDLERS.get(card.hook)

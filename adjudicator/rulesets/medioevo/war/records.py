@@ -167,6 +167,13 @@ class WarTurn(_Record):
     """Captains CONESTABILE made over the LT's limit this turn, removed at its end if still over
     (L2608, R239; ``war/card_own.py``). Left out of the JSON while empty."""
 
+    gates: tuple[tuple[str, str], ...] = ()
+    """(power, territory): walls whose gates INFILTRATO opened to that power's attacks this
+    phase (L2655, R241; ``war/infiltrato.py``). Left out of the JSON while empty."""
+    sabotaged: tuple[str, ...] = ()
+    """Transports INFILTRATO sabotaged: they do nothing of their own this turn (L2655, R241).
+    Left out of the JSON while empty."""
+
     @model_validator(mode="before")
     @classmethod
     def _old_wounded(cls, data: Any) -> Any:
@@ -201,7 +208,10 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
     for power in data.get("powers", {}).values():
         _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
     if isinstance(data.get("war"), dict):
-        _drop_defaults(data["war"], {"heirs": {}, "wounded": {}, "after_plays": [], "levied": []})
+        _drop_defaults(
+            data["war"],
+            {"heirs": {}, "wounded": {}, "after_plays": [], "levied": [], "gates": [], "sabotaged": []},
+        )
     return data
 
 

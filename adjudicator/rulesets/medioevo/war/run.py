@@ -23,7 +23,14 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import attacks, card_plays, forced_exits, moves, naval_attack
+from adjudicator.rulesets.medioevo.war import (
+    attacks,
+    card_plays,
+    forced_exits,
+    infiltrato,
+    moves,
+    naval_attack,
+)
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
@@ -216,6 +223,9 @@ def _act(
     plans: Sequence[PlanLine],
 ) -> Done | Refused:
     action = step.action
+    sabotaged = infiltrato.sabotage_problem(state, power, action, data)  # R241
+    if sabotaged is not None:
+        return Refused(infiltrato.SABOTAGED, sabotaged)
     if isinstance(action, Load):
         return moves.load(state, power, action, data)
     if isinstance(action, Unload):
