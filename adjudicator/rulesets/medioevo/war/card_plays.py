@@ -24,7 +24,7 @@ from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_problem
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import after_battle, card_duels, card_own, infiltrato
+from adjudicator.rulesets.medioevo.war import after_battle, card_duels, card_own, infiltrato, reactions
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, PlayCombatCard
 
@@ -93,6 +93,14 @@ def _victim(state: MedioevoState, action: PlayCombatCard) -> str | None:
 
 def _elsewhere(card: EmpireCard) -> tuple[str, str]:
     """Where a combat card that is no ``PLAY`` step of the judge's is played instead."""
+    if card.hook == "pirata_spawn_galley":
+        return (
+            NOT_YET,
+            "PIRATA places a barbarian pirate galley at sea: the judge has no barbarian ships yet (issue 19)",
+        )
+    if card.hook in reactions.ORDER:
+        react = f"DOCTRINE REACT {card.name.lower()} [IN <territory>]"
+        return ILLEGAL, f"{card.name} is played when attacked, by a standing {react} (R242)"
     if card.timing == "round":
         return ILLEGAL, f"{card.name} is played on a die roll: name it in a plan's CARDS (L1736)"
     return NOT_YET, f"the judge does not play {card.name} yet"

@@ -30,6 +30,7 @@ from adjudicator.rulesets.medioevo.war import (
     infiltrato,
     moves,
     naval_attack,
+    reactions,
 )
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
@@ -241,7 +242,7 @@ def _act(
     if isinstance(action, Attack | NavalAttack) and dice is None:
         return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
     if isinstance(action, Attack) and dice is not None:
-        return attacks.attack(state, power, action, data, dice, plans)
+        return _attack(state, power, action, data, dice, plans)
     if isinstance(action, NavalAttack) and dice is not None:
         return naval_attack.naval_attack(state, power, action, data, dice, plans)
     handler = SIEGE_HANDLERS.get(type(action))  # SIEGE, ASSAULT, LIFT SIEGE (war/sieges.py)
@@ -249,3 +250,17 @@ def _act(
         return handler(state, power, action, data, dice)
     word = action.canonical().split(" ", 1)[0]
     return Refused(NOT_YET, f"the judge does not run {word} steps yet")
+
+
+def _attack(
+    state: MedioevoState, power: str, action: Attack, data: DataSet, dice: Dice, plans: Sequence[PlanLine]
+) -> Done | Refused:
+    """An ``ATTACK``, after the defender's standing ``REACT`` cards (R242) on a land target; a
+    refused attack leaves them unplayed."""
+    if action.target not in data.board.territories:
+        return attacks.attack(state, power, action, data, dice, plans)
+    reacted, events = reactions.before_attack(state, power, action.target, data, dice)
+    outcome = attacks.attack(reacted, power, action, data, dice, plans)
+    if isinstance(outcome, Refused) or not events:
+        return outcome
+    return Done(outcome.state, (*events, *outcome.events), outcome.note)
