@@ -8,10 +8,10 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles
+from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles, queue_plans
 from adjudicator.rulesets.medioevo.war.events_aftermath import AfterCardKept
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
-from adjudicator.rulesets.medioevo.war.records import WarTurn, Wound
+from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn, Wound
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 from tests.rules.war_states import war_state
 
@@ -80,3 +80,27 @@ def test_the_step_is_refused_without_the_technology_or_twice_for_one_card_R237()
 def test_a_state_saved_with_one_number_a_power_still_loads_R236() -> None:
     turn = WarTurn.model_validate({"wounded": {"hungary": 3}})
     assert turn.wounded == {"hungary": (Wound(vf=3),)}
+
+
+def test_a_standing_after_doctrine_plays_on_its_scope_and_is_silent_with_nothing_R237() -> None:
+    """``DOCTRINE IN bihar AFTER cerusico``: only the battle in Bihar counts (2 VF, though Pest
+    cost 5); a phase with no loss there plays nothing and says nothing."""
+    wounds = (Wound(where="pest", vf=5), Wound(where="bihar", vf=2))
+    state = game({"hungary": wounds})
+    standing = (DoctrineClause(clause="AFTER cerusico", place="bihar"),)
+    state = state.with_power("hungary", doctrines=standing)
+    after, events = play_after_battles(state, DATA, Dice(b"s", "t", loaded=[6]))
+    assert after.powers["hungary"].recovered == 2 and "cerusico" not in after.powers["hungary"].cards
+    assert after.war is not None and [w.vf for w in after.war.wounded["hungary"]] == [5, 0]
+    quiet = state.evolve(war=WarTurn(wounded={"hungary": (Wound(where="pest", vf=5),)}))
+    after, events = play_after_battles(quiet, DATA, Dice(b"s", "t"))
+    assert events == [] and "cerusico" in after.powers["hungary"].cards
+
+
+def test_a_plans_after_clause_is_queued_when_an_attack_uses_the_plan_R237() -> None:
+    lines = [(1, "PLAN p AFTER medico"), (2, "ATTACK bihar FROM cart 1 WITH captain 1 PLAN p")]
+    orders = parse_war_lines(game({}), "hungary", lines, DATA, strict=False).orders
+    assert queue_plans(game({}), {"hungary": orders}, DATA).war == WarTurn(
+        after_plays=(("hungary", "medico", ""),)
+    )
+    assert queue_plans(game({}), {"hungary": orders[:1]}, DATA).war == WarTurn()

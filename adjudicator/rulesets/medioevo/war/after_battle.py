@@ -24,15 +24,19 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
+from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_problem
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, war_turn
+from adjudicator.rulesets.medioevo.war.clauses import After
 from adjudicator.rulesets.medioevo.war.events_aftermath import AfterCardKept
-from adjudicator.rulesets.medioevo.war.orders import PlayCombatCard
+from adjudicator.rulesets.medioevo.war.orders import PlanLine, PlayCombatCard, ScriptStep
 from adjudicator.rulesets.medioevo.war.records import Wound
 
 CERUSICO, MEDICO = "cerusico_recover_vf", "medico_recover_cards"
@@ -65,19 +69,58 @@ def queue(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSe
 
 
 def play_after_battles(state: MedioevoState, data: DataSet, dice: Dice) -> tuple[MedioevoState, list[Event]]:
-    """The end of the phase: each queued CERUSICO and MEDICO, in the order the steps ran."""
-    if state.war is None or not state.war.after_plays:
+    """The end of the phase: each queued CERUSICO and MEDICO, in the order the steps ran, then
+    the standing ``DOCTRINE [IN t] AFTER <card>`` clauses, silent when they find nothing."""
+    if state.war is None:
         return state, []
     events: list[Event] = []
     for power, card_id, take in state.war.after_plays:
         state, done = _one(state, power, card_id, take or None, data, dice)
         events += done
+    for power, card_id, place in _standing(state, data):
+        state, done = _one(state, power, card_id, None, data, dice, place)
+        events += [e for e in done if not isinstance(e, AfterCardKept)]
     return state.evolve(war=war_turn(state).model_copy(update={"after_plays": ()})), events
 
 
+def _standing(state: MedioevoState, data: DataSet) -> list[tuple[str, str, str | None]]:
+    """(power, card, the doctrine's territory or None) of each ``AFTER`` doctrine clause naming
+    CERUSICO or MEDICO (R237)."""
+    found = []
+    for power in sorted(state.powers):
+        for d in state.powers[power].doctrines:
+            head, _, card = d.clause.partition(" ")
+            card = card.strip().lower()
+            if head.upper() == "AFTER" and card in data.cards and data.cards[card].hook in AFTER_HOOKS:
+                found.append((power, card, d.place))
+    return found
+
+
+def queue_plans(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> MedioevoState:
+    """``PLAN p AFTER cerusico``: the card queued as a ``PLAY`` step would queue it, when a step
+    of the power's script attacks with plan ``p`` (R237)."""
+    for power, lines in orders.items():
+        used = {getattr(s.action, "plan", None) for s in lines if isinstance(s, ScriptStep)}  # fights
+        after = {
+            o.plan: o.clause.card for o in lines if isinstance(o, PlanLine) and isinstance(o.clause, After)
+        }
+        for plan, card in after.items():
+            if plan in used and power in state.powers and card in state.powers[power].cards:
+                queued = queue(state, power, PlayCombatCard(card), data)
+                state = queued.state if isinstance(queued, Done) else state
+    return state
+
+
 def _one(
-    state: MedioevoState, power: str, card_id: str, take: str | None, data: DataSet, dice: Dice
+    state: MedioevoState,
+    power: str,
+    card_id: str,
+    take: str | None,
+    data: DataSet,
+    dice: Dice,
+    place: str | None = None,
 ) -> tuple[MedioevoState, list[Event]]:
+    """One play: on the battles of the phase, or only those in ``place`` (a doctrine's scope)."""
     card = data.cards[card_id]
     held = state.powers.get(power)
     if held is None:
@@ -85,14 +128,16 @@ def _one(
     why = f"{power} no longer holds it" if card_id not in held.cards else tech_problem(card, held.techs)
     if why is not None:
         return state, [AfterCardKept(power=power, card=card.name, reason=why, phase=AFTERMATH)]
-    wounds = war_turn(state).wounded.get(power, ())
+    full = war_turn(state).wounded.get(power, ())
+    wounds = tuple(w if place in (None, w.where) else Wound(where=w.where) for w in full)
     if card.hook == CERUSICO:
         made = _cerusico(state, power, wounds, data, dice)
     else:
         made = _medico(state, power, wounds, take, data)
     if isinstance(made, str):
         return state, [AfterCardKept(power=power, card=card.name, reason=made, phase=AFTERMATH)]
-    state, left, effect = made
+    state, cured, effect = made
+    left = tuple(c if place in (None, w.where) else w for c, w in zip(cured, full, strict=True))
     turn = war_turn(state)
     state = state.evolve(war=turn.model_copy(update={"wounded": {**turn.wounded, power: left}}))
     state = after_play(state, power, card_id, data)  # "si scarta dopo l'uso" (L2550, L2714)
