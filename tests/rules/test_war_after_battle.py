@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
-from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles, queue_plans
+from adjudicator.rulesets.medioevo.war.events import BattleFought, RollShown, RoundShown
 from adjudicator.rulesets.medioevo.war.events_aftermath import AfterCardKept
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn, Wound
+from adjudicator.rulesets.medioevo.war.recovery import record_wounded
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 from tests.rules.war_states import war_state
 
@@ -104,3 +106,42 @@ def test_a_plans_after_clause_is_queued_when_an_attack_uses_the_plan_R237() -> N
         after_plays=(("hungary", "medico", ""),)
     )
     assert queue_plans(game({}), {"hungary": orders[:1]}, DATA).war == WarTurn()
+
+
+def _roll(power: str) -> RollShown:
+    return RollShown(power=power, die=6, value=1, total=1)
+
+
+def test_each_battle_is_one_wound_less_its_prisoners_with_its_lost_cards_R237() -> None:
+    """A battle against two defenders: the attacker's prisoners are charged to the main defender
+    (venice), the defenders' to the attacker, as ``attack_outcome`` charges them (L1772); the
+    cards lost are read from the rounds (L1768); a second resolution adds its battle."""
+    state = game({})
+    state = state.evolve(powers={**state.powers, "sicily": PowerState(kingdom="sicily", florins=0)})
+    lost = RoundShown(
+        n=1,
+        attack=_roll("hungary"),
+        defence=_roll("venice"),
+        attacker_loss=6,
+        defender_loss=3,
+        cards_lost=(("hungary", "GENIO"),),
+    )
+    battle = BattleFought(
+        attacker="hungary",
+        defender="venice",
+        territory="friuli",
+        winner="defender",
+        end="withdrawn",
+        lost={"hungary": 6, "venice": 2, "sicily": 1},
+        captured={},
+        prisoners={"hungary": 1, "venice": 2},
+        detail=(lost,),
+    )
+    after = record_wounded(state, state, [battle])
+    assert after.war is not None and after.war.wounded == {
+        "hungary": (Wound(where="friuli", vf=4, cards=("genio",)),),
+        "venice": (Wound(where="friuli", vf=1),),
+        "sicily": (Wound(where="friuli", vf=1),),
+    }
+    again = record_wounded(after, after, [battle.model_copy(update={"territory": "pest"})])
+    assert again.war is not None and [w.where for w in again.war.wounded["hungary"]] == ["friuli", "pest"]

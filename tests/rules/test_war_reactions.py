@@ -73,3 +73,13 @@ def test_a_refused_attack_leaves_the_reactions_unplayed_R242() -> None:
     out = run_scripts(state, {"venice": sub.orders}, DATA, Dice(b"s", "t"))
     assert not out.results[0].ok and out.state.powers == state.powers
     assert out.state.territories == state.territories
+
+
+def test_a_play_step_of_a_reaction_or_of_pirata_is_refused_in_words_R242() -> None:
+    state = game().with_power("hungary", cards=("guardia", "pirata"))
+    lines = [(1, "PLAY guardia"), (2, "PLAY pirata")]
+    sub = parse_war_lines(state, "hungary", lines, DATA, strict=False)
+    guardia, pirata = run_scripts(state, {"hungary": sub.orders}, DATA, Dice(b"s", "t")).results
+    assert guardia.reason is not None and pirata.reason is not None
+    assert "by a standing DOCTRINE REACT guardia [IN <territory>] (R242)" in guardia.reason.message
+    assert "no barbarian ships yet (issue 19)" in pirata.reason.message
