@@ -51,6 +51,8 @@ def before_attack(
     holder = state.territories[territory].owner if territory in state.territories else None
     if holder is None or holder == attacker or holder not in state.powers:
         return state, []
+    if not any(d.clause.upper().startswith("REACT ") for d in state.powers[holder].doctrines):
+        return state, []  # the common case, without reading the doctrines (the parser is slow)
     wanted = {
         c.card
         for c in standing(state, holder, data, place=territory).values()
