@@ -10,11 +10,12 @@ rung); what may be recovered is the VF of armies the power lost in this phase's 
 naval and assaults; not siege attrition nor the supply trim, which are no battle) less those the
 enemy took prisoner of them (L1772); VF caught retreating (R141) are prisoners, never lost VF.
 
-How: each combat resolution adds to ``WarTurn.wounded`` (:func:`record_wounded`), from its battle
-events and the prisoners the powers gained in it; the aftermath turns it into
-``PowerState.recovered`` (:func:`recover`); the next reinforcements phase adds those VF to the
-sheet (``phases/reinforcements.py``). CERUSICO (1d4/1d6/1d8 after one battle, L2548) is a card
-played in combat, not built here.
+How: each combat resolution adds to ``WarTurn.wounded`` one ``Wound`` a battle and power
+(:func:`record_wounded`), from its battle events: the VF lost less the prisoners the event says
+the other side took, and the cards lost (for MEDICO); the aftermath plays CERUSICO and MEDICO first
+(``war/after_battle.py``, R237, R238), then turns what is left into ``PowerState.recovered``
+(:func:`recover`); the next reinforcements phase adds those VF to the sheet
+(``phases/reinforcements.py``).
 
 Pure: no I/O, no clock.
 """
