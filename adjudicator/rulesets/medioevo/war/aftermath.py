@@ -29,6 +29,8 @@ from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
+from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles
+from adjudicator.rulesets.medioevo.war.card_own import dismiss_levies
 from adjudicator.rulesets.medioevo.war.conquest import eliminated, elimination
 from adjudicator.rulesets.medioevo.war.events_aftermath import (
     Inherited,
@@ -64,7 +66,11 @@ def aftermath(
         events += done
     state, done = _wrecks(state)
     events += done
+    state, done = play_after_battles(state, data, dice)  # CERUSICO, MEDICO (R237, R238)
+    events += done
     state, done = recover(state, data)
+    events += done
+    state, done = dismiss_levies(state, data)  # CONESTABILE's captains over the limit (R239)
     events += done
     state, done = _eliminations(state, data, heirs)
     events += done

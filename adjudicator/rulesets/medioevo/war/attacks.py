@@ -63,6 +63,7 @@ from adjudicator.rulesets.medioevo.war.events import TerritoryConquered
 from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
 from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
+from adjudicator.rulesets.medioevo.war.infiltrato import gates_open
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
 from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
@@ -128,7 +129,8 @@ def attack(
             f"{power} is not at war with {owner}, which holds {target}: a WAR {owner} step"
             " before the attack declares it by surprise (L1568, L636)",
         )
-    fortified = land and not own and bool(fortification_level(terr.buildings, data))
+    walls = land and not own and bool(fortification_level(terr.buildings, data))
+    fortified = walls and not gates_open(state, power, target)  # INFILTRATO opened them (R241)
     policy = fort_attack.fort_policy(plans, order.plan) if fortified else ""
     if fortified and owner is None:
         return Refused(

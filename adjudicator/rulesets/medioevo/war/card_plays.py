@@ -7,15 +7,20 @@ genio``: the effect ex L1705 gives SICARIO, from an older version of the card, R
 eliminates a captain (``PLAY sicario ON byzantium captain 2``) or an offensive card handed to a
 power (``PLAY sicario ON byzantium FOR avaro``, one's own included). Each is discarded after use
 and gives the offensive card's CB (L712, L764) to the power it is played against: the victim, or
-for a card SICARIO ends, the power that handed it (R229). The other combat cards are refused
-with where they belong: a die roll's card in a plan's ``CARDS``, LADRO between rolls in its
-``BEFORE``, the others not yet played by the judge.
+for a card SICARIO ends, the power that handed it (R229). INQUISITORE and FLAGELLANTE take the
+same path with the phase's dice (``war/card_duels.py``, R240); CERUSICO and MEDICO are queued for
+the end of the phase (``war/after_battle.py``, R237, R238), CONESTABILE and INFILTRATO have their
+own modules (``war/card_own.py``, ``war/infiltrato.py``; R239, R241). The other combat cards are
+refused with where they belong: a die roll's card in a plan's ``CARDS``, LADRO between rolls in
+its ``BEFORE``, GUARDIA, MILIZIANO and CARPENTIERE in a doctrine's ``REACT`` (R242), PIRATA and
+MARESCIALLO not yet played by the judge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.components.cards import EmpireCard
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
@@ -23,6 +28,7 @@ from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.phases.card_play import after_play, tech_problem
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import after_battle, card_duels, card_own, infiltrato, reactions
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.orders import COMBAT, PlayCombatCard
 
@@ -30,7 +36,9 @@ ILLEGAL, NOT_YET = "illegal", "not-yet"
 LADRO, ASSASSINO, SICARIO = "ladro_steal", "assassino_discard", "sicario_kill"
 
 
-def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet) -> Done | Refused:
+def play(
+    state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet, dice: Dice | None = None
+) -> Done | Refused:
     """Make a ``PLAY`` step, or refuse it with the reason in words; the card is spent only when
     its effect is made."""
     card = data.cards[action.card]
@@ -38,13 +46,23 @@ def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet
         return Refused(ILLEGAL, f"{power} no longer holds {card.name}")
     if card.phase != COMBAT:
         return Refused(ILLEGAL, f"{card.name} is a card of the {card.phase} phase, not of combat")
+    if card.hook in after_battle.AFTER_HOOKS:  # CERUSICO, MEDICO: at the end of the phase (R237)
+        return after_battle.queue(state, power, action, data)
+    if card.hook == infiltrato.INFILTRATO:  # the gates or a sabotage (R241)
+        return infiltrato.play(state, power, action, data)
+    if card.hook in card_own.HANDLERS:  # CONESTABILE: on one's own forces (R239)
+        return card_own.play(state, power, action, data)
     handler = _HANDLERS.get(card.hook)
-    if handler is None:
+    duel = card_duels.HANDLERS.get(card.hook)  # INQUISITORE, FLAGELLANTE (R240)
+    if handler is None and duel is None:
         return Refused(*_elsewhere(card))
+    if duel is not None and dice is None:
+        return Refused(NOT_YET, f"the judge has no dice for {card.name} here")
     why = tech_problem(card, state.powers[power].techs)
     victim = _victim(state, action)
     if why is None and victim is None:
-        why = f"{card.name} is played on another power: PLAY {card.name.lower()} ON <power> FOR <card>"
+        named = " FOR <card>" if duel is None else ""
+        why = f"{card.name} is played on another power: PLAY {card.name.lower()} ON <power>{named}"
     elif why is None and victim == power and not (card.hook == SICARIO and action.take):
         why = f"{card.name} is played on another power, not on yourself"
     elif why is None and victim is not None and (truce := state.truce(power, victim)) is not None:
@@ -52,7 +70,11 @@ def play(state: MedioevoState, power: str, action: PlayCombatCard, data: DataSet
     if why is not None:
         return Refused(ILLEGAL, why)
     assert victim is not None
-    made = handler(state, power, victim, action, data)
+    if duel is not None and dice is not None:
+        made = duel(state, power, victim, action, data, dice)
+    else:
+        assert handler is not None
+        made = handler(state, power, victim, action, data)
     if isinstance(made, Refused):
         return made
     state, effect, offended = made
@@ -75,10 +97,16 @@ def _victim(state: MedioevoState, action: PlayCombatCard) -> str | None:
 
 def _elsewhere(card: EmpireCard) -> tuple[str, str]:
     """Where a combat card that is no ``PLAY`` step of the judge's is played instead."""
+    if card.hook == "pirata_spawn_galley":
+        return (
+            NOT_YET,
+            "PIRATA places a barbarian pirate galley at sea: the judge has no barbarian ships yet (issue 19)",
+        )
+    if card.hook in reactions.ORDER:
+        react = f"DOCTRINE REACT {card.name.lower()} [IN <territory>]"
+        return ILLEGAL, f"{card.name} is played when attacked, by a standing {react} (R242)"
     if card.timing == "round":
         return ILLEGAL, f"{card.name} is played on a die roll: name it in a plan's CARDS (L1736)"
-    if card.timing == "after_battle":
-        return NOT_YET, f"{card.name} is played after a battle (AFTER): the judge does not play it yet"
     return NOT_YET, f"the judge does not play {card.name} yet"
 
 

@@ -136,6 +136,33 @@ class WoundedRecovered(PowerPrivate):
         )
 
 
+class AfterCardKept(PowerPrivate):
+    """A CERUSICO or MEDICO played in the script that had nothing to act on at the end of the
+    phase (R237, R238): the card stays in the hand, told to its holder only."""
+
+    kind: ClassVar[str] = "mu-war-after-card-kept"
+    power: str
+    card: str
+    reason: str
+
+    def summary(self) -> str:
+        return f"{self.power} keeps {self.card}: {self.reason}"
+
+
+class LevyDismissed(Event):
+    """A captain CONESTABILE made over its power's limit leaves at the end of the turn (L2608,
+    L872; R239): public, as the pieces on the map are."""
+
+    kind: ClassVar[str] = "mu-war-levy-dismissed"
+    power: str
+    captain: str
+    limit: int
+
+    def summary(self) -> str:
+        limit = f"{self.limit} captains is its LT's limit"
+        return f"{self.power}'s {self.captain} leaves at the end of the turn: {limit}"
+
+
 AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     TransportLost,
     SiegeAttrition,
@@ -144,4 +171,6 @@ AFTERMATH_EVENTS: tuple[type[Event], ...] = (
     PowerEliminated,
     Inherited,
     WoundedRecovered,
+    AfterCardKept,
+    LevyDismissed,
 )

@@ -118,9 +118,22 @@ class Names:
         if cargo and (kind in self.ships or kind not in (*self.transports, CAPTAIN, SIEGE)):
             why = "VF, captains, engines and carts go aboard (L1564)"
             raise Reject(IssueKind.ILLEGAL, f"{name} cannot be loaded: {why}")
-        if check and self.strict and self.state.piece(owner, kind, number) is None:
+        if (
+            check
+            and self.strict
+            and self.state.piece(owner, kind, number) is None
+            and not self._levy(kind, number)
+        ):
             raise Reject(IssueKind.ILLEGAL, f"{owner} has no {name}")
         return f"{owner} {name}" if foreign else name
+
+    def _levy(self, kind: str, number: int) -> bool:
+        """A captain CONESTABILE may make in this script (R239): the next numbers of its class,
+        one a CONESTABILE held."""
+        held = self.state.powers[self.power]
+        levies = sum(1 for c in held.cards if self.data.cards[c].hook == "conestabile_captain")
+        serial = held.piece_serials.get(CAPTAIN, 0)
+        return kind == CAPTAIN and serial < number <= serial + levies
 
     def pieces(self, node: Node, *, transport: bool = False, captain: bool = False) -> tuple[str, ...]:
         assert isinstance(node, Tree)

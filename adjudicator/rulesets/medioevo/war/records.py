@@ -123,6 +123,16 @@ class Pending(_Record):
     """Chains broken before the pause (``ON FAIL CHAIN``): their later steps stay skipped."""
 
 
+class Wound(_Record):
+    """One battle's toll on one power (``WarTurn.wounded``): where it was fought, the VF of
+    armies it lost there less those taken prisoner (L1772), and the Empire cards it lost there
+    (L1768): what CERUSICO and MEDICO recover from (L2548, L2713; R237, R238)."""
+
+    where: str = ""
+    vf: int = 0
+    cards: tuple[str, ...] = ()
+
+
 class WarTurn(_Record):
     """This turn's bookkeeping of phase 9 (docs/war.md §2.2): made by the phase's first act, set
     back to None at the end of ``aftermath``. Keys of pieces are ``"venice/galley/2"``."""
@@ -156,10 +166,34 @@ class WarTurn(_Record):
     heirs: dict[str, str] = {}
     """A power that lost its last territory or transport this phase, and the power that took it
     (L2083, R113): the aftermath's eliminations read it. Left out of the JSON while empty."""
-    wounded: dict[str, int] = {}
-    """VF of armies each power lost in this phase's battles, less those taken prisoner: what
-    CHIRURGIA and OSPEDALE may recover at its end (L3140, L3144, R236; ``war/recovery.py``).
+    wounded: dict[str, tuple[Wound, ...]] = {}
+    """Each power's battles of this phase that cost it VF or cards, one :class:`Wound` each: their
+    VF add up for CHIRURGIA and OSPEDALE (L3140, L3144, R236), one battle's for CERUSICO and
+    MEDICO (R237, R238; ``war/recovery.py``, ``war/after_battle.py``). Left out of the JSON
+    while empty."""
+    after_plays: tuple[tuple[str, str, str], ...] = ()
+    """(power, card, card named by ``FOR`` or "") of the ``PLAY`` steps of CERUSICO and MEDICO,
+    made at the end of the phase (R237). Left out of the JSON while empty."""
+
+    levied: tuple[str, ...] = ()
+    """Captains CONESTABILE made over the LT's limit this turn, removed at its end if still over
+    (L2608, R239; ``war/card_own.py``). Left out of the JSON while empty."""
+
+    gates: tuple[tuple[str, str], ...] = ()
+    """(power, territory): walls whose gates INFILTRATO opened to that power's attacks this
+    phase (L2655, R241; ``war/infiltrato.py``). Left out of the JSON while empty."""
+    sabotaged: tuple[str, ...] = ()
+    """Transports INFILTRATO sabotaged: they do nothing of their own this turn (L2655, R241).
     Left out of the JSON while empty."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_wounded(cls, data: Any) -> Any:
+        """A state saved when ``wounded`` held one number a power (R236) still loads."""
+        if isinstance(data, dict) and isinstance(data.get("wounded"), dict):
+            old = data["wounded"]
+            data = {**data, "wounded": {p: ({"vf": w},) if isinstance(w, int) else w for p, w in old.items()}}
+        return data
 
 
 _DEFAULTS: dict[str, dict[str, Any]] = {
@@ -192,7 +226,10 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
     for power in data.get("powers", {}).values():
         _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
     if isinstance(data.get("war"), dict):
-        _drop_defaults(data["war"], {"heirs": {}, "wounded": {}})
+        _drop_defaults(
+            data["war"],
+            {"heirs": {}, "wounded": {}, "after_plays": [], "levied": [], "gates": [], "sabotaged": []},
+        )
     return data
 
 

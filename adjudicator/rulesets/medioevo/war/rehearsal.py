@@ -5,9 +5,9 @@ a warning that says why, as the economy's rehearsal does for purchases and place
 Only warnings: the powers before the sender in the turn order play first (L456-458, L1596), and
 their moves and battles may make a step good (or bad) by the time it runs, where it is judged
 again (R98). The rehearsal stops at the first step that fights (ATTACK, NAVAL ATTACK, SIEGE,
-ASSAULT): what follows depends on dice not yet rolled, so nothing is said of it. The sender's
-sieges going on at the start of its turn need dice too, so the rehearsal does not play them.
-Pure.
+ASSAULT, a card's dice duel, R240): what follows depends on dice not yet rolled, so nothing is
+said of it. The sender's sieges going on at the start of its turn need dice too, so the
+rehearsal does not play them. Pure.
 """
 
 from __future__ import annotations
@@ -17,11 +17,25 @@ from collections.abc import Sequence
 from adjudicator.core.orders import IssueKind, LineIssue, Submission
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war.orders import Assault, Attack, NavalAttack, PlanLine, ScriptStep, Siege
+from adjudicator.rulesets.medioevo.war.card_duels import HANDLERS as DUELS
+from adjudicator.rulesets.medioevo.war.orders import (
+    Assault,
+    Attack,
+    NavalAttack,
+    PlanLine,
+    PlayCombatCard,
+    ScriptStep,
+    Siege,
+)
 from adjudicator.rulesets.medioevo.war.run import run_script
 
 FIGHTS = (Attack, NavalAttack, Siege, Assault)
 """Steps that roll dice: the rehearsal stops before the first of them."""
+
+
+def _duel(action: object, data: DataSet) -> bool:
+    """A ``PLAY`` of a card that rolls dice (INQUISITORE, FLAGELLANTE: R240)."""
+    return isinstance(action, PlayCombatCard) and data.cards[action.card].hook in DUELS
 
 
 def with_rehearsal(
@@ -36,7 +50,7 @@ def with_rehearsal(
     steps: list[tuple[int, str, ScriptStep]] = []
     for (number, text), order in zip(kept, read.orders, strict=True):
         if isinstance(order, ScriptStep):
-            if isinstance(order.action, FIGHTS):
+            if isinstance(order.action, FIGHTS) or _duel(order.action, data):
                 break
             steps.append((number, text, order))
     if not steps:

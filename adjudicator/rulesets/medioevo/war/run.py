@@ -23,7 +23,15 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from adjudicator.rulesets.medioevo.war import attacks, card_plays, forced_exits, moves, naval_attack
+from adjudicator.rulesets.medioevo.war import (
+    attacks,
+    card_plays,
+    forced_exits,
+    infiltrato,
+    moves,
+    naval_attack,
+    reactions,
+)
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
@@ -216,6 +224,9 @@ def _act(
     plans: Sequence[PlanLine],
 ) -> Done | Refused:
     action = step.action
+    sabotaged = infiltrato.sabotage_problem(state, power, action, data)  # R241
+    if sabotaged is not None:
+        return Refused(infiltrato.SABOTAGED, sabotaged)
     if isinstance(action, Load):
         return moves.load(state, power, action, data)
     if isinstance(action, Unload):
@@ -227,11 +238,11 @@ def _act(
     if isinstance(action, SurpriseWar):
         return attacks.surprise_war(state, power, action, data)
     if isinstance(action, PlayCombatCard):
-        return card_plays.play(state, power, action, data)
+        return card_plays.play(state, power, action, data, dice)
     if isinstance(action, Attack | NavalAttack) and dice is None:
         return Refused(NOT_YET, "the judge has no dice for this phase's attacks")
     if isinstance(action, Attack) and dice is not None:
-        return attacks.attack(state, power, action, data, dice, plans)
+        return _attack(state, power, action, data, dice, plans)
     if isinstance(action, NavalAttack) and dice is not None:
         return naval_attack.naval_attack(state, power, action, data, dice, plans)
     handler = SIEGE_HANDLERS.get(type(action))  # SIEGE, ASSAULT, LIFT SIEGE (war/sieges.py)
@@ -239,3 +250,17 @@ def _act(
         return handler(state, power, action, data, dice)
     word = action.canonical().split(" ", 1)[0]
     return Refused(NOT_YET, f"the judge does not run {word} steps yet")
+
+
+def _attack(
+    state: MedioevoState, power: str, action: Attack, data: DataSet, dice: Dice, plans: Sequence[PlanLine]
+) -> Done | Refused:
+    """An ``ATTACK``, after the defender's standing ``REACT`` cards (R242) on a land target; a
+    refused attack leaves them unplayed."""
+    if action.target not in data.board.territories:
+        return attacks.attack(state, power, action, data, dice, plans)
+    reacted, events = reactions.before_attack(state, power, action.target, data, dice)
+    outcome = attacks.attack(reacted, power, action, data, dice, plans)
+    if isinstance(outcome, Refused) or not events:
+        return outcome
+    return Done(outcome.state, (*events, *outcome.events), outcome.note)

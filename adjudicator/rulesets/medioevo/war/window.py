@@ -27,6 +27,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import turns
+from adjudicator.rulesets.medioevo.war.after_battle import queue_plans
 from adjudicator.rulesets.medioevo.war.aftermath import aftermath
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
@@ -122,6 +123,7 @@ def resolve_combat(
     else:
         outcome = run_scripts(state, scripts, data, dice)
     after = record_wounded(state, outcome.state, outcome.events)  # for CHIRURGIA, OSPEDALE (R236)
+    after = queue_plans(after, orders, data)  # a plan's AFTER cerusico (R237)
     return Resolution(after, outcome.events, outcome.results)
 
 
