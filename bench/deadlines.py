@@ -92,38 +92,50 @@ def make_games(engine: Engine, n: int, now: datetime) -> tuple[list[str], float]
 
 
 class Counting:
-    """Statements sent and seconds spent in ``render_report`` while installed."""
+    """Statements sent, and seconds spent in ``render_report`` and in queuing the reports (their
+    inputs read from the log, rendered, queued: ``StoreAccess._queue_reports``) while installed.
+    Either may be gone once the reports leave the adjudication (helper "render18"): then 0."""
 
     def __init__(self, engine: Engine) -> None:
-        self.engine, self.statements, self.render_seconds = engine, 0, 0.0
-        self._real: Callable[..., Any] | None = getattr(service_base, "render_report", None)
+        self.engine, self.statements = engine, 0
+        self.seconds = {"render": 0.0, "reports": 0.0}
+        self._patched: list[tuple[Any, str, Any]] = []
+
+    def _time(self, owner: Any, name: str, what: str) -> None:
+        real = getattr(owner, name, None)
+        if real is None:
+            return
+
+        def timed(*args: Any, **kw: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return real(*args, **kw)
+            finally:
+                self.seconds[what] += time.perf_counter() - t
+
+        self._patched.append((owner, name, real))
+        setattr(owner, name, timed)
 
     def __enter__(self) -> Counting:
         event.listen(self.engine, "before_cursor_execute", self._count)
-        if self._real is not None:
-            real = self._real
-
-            def timed(*args: Any, **kw: Any) -> Any:
-                t = time.perf_counter()
-                try:
-                    return real(*args, **kw)
-                finally:
-                    self.render_seconds += time.perf_counter() - t
-
-            service_base.render_report = timed  # type: ignore[attr-defined]
+        self._time(service_base, "render_report", "render")
+        self._time(service_base.StoreAccess, "_queue_reports", "reports")
         return self
 
     def __exit__(self, *_: object) -> None:
         event.remove(self.engine, "before_cursor_execute", self._count)
-        if self._real is not None:
-            service_base.render_report = self._real  # type: ignore[attr-defined]
+        for owner, name, real in reversed(self._patched):
+            setattr(owner, name, real)
+        self._patched.clear()
 
     def _count(self, _c: Any, _cur: Any, statement: str, *_: Any) -> None:
         if statement.strip().upper() not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"):
             self.statements += 1
 
 
-def bench_pass(kind: str, url: str | None, n: int, passes: int, due_pass: bool = True) -> bool:
+def bench_pass(
+    kind: str, url: str | None, n: int, passes: int, due_pass: bool = True, workers: int | None = None
+) -> bool:
     with store(kind, url) as engine:
         _, made = make_games(engine, n, T0)
         judge = Judge(engine, mail_domain="judge.test")
@@ -144,13 +156,14 @@ def bench_pass(kind: str, url: str | None, n: int, passes: int, due_pass: bool =
             return True
         with Counting(engine) as due:
             t = time.perf_counter()
-            lines = judge.process_due(T0 + 49 * H)
+            lines = judge.process_due(T0 + 49 * H, workers=workers)
             took = time.perf_counter() - t
         resolved = sum(1 for line in lines if "T1.cards resolved" in line)
-        share = due.render_seconds / took if took else 0.0
+        render, reports = (due.seconds[k] / took if took else 0.0 for k in ("render", "reports"))
         print(
             f"{kind:10} N={n:5}  made in {made:6.1f} s | due pass: {took / n:.3f} s a game, {took:7.1f} s "
-            f"in all, rendering {share:.0%}, {resolved}/{n} resolved | {steady_text}"
+            f"in all, render_report {render:.0%}, all the reports {reports:.0%}, {resolved}/{n} resolved | "
+            f"{steady_text}"
         )
         return resolved == n
 
@@ -260,14 +273,24 @@ def main() -> None:
     parser.add_argument("--serves", type=int, default=0, help="run this many serve processes (PostgreSQL)")
     parser.add_argument("--lead", type=float, default=10.0, help="seconds from moving the deadlines to them")
     parser.add_argument("--steady-only", action="store_true", help="time the steady pass only")
+    parser.add_argument("--make-only", action="store_true", help="time making the games only")
+    parser.add_argument("--workers", type=int, help="threads of the due pass (default: the judge's)")
     parser.add_argument("--url", default=os.environ.get("ADJUDICATOR_TEST_PG"))
     args = parser.parse_args()
+    if args.make_only:
+        for n in args.games:
+            with store(args.store, args.url) as engine:
+                print(f"{args.store:10} N={n:5}  made in {make_games(engine, n, T0)[1]:6.1f} s")
+        return
     if args.serves:
         if args.store != "postgresql":
             raise SystemExit("--serves runs on PostgreSQL only (--store postgresql)")
         ok = all(bench_serves(args.url, n, args.serves, args.lead) for n in args.games)
     else:
-        ok = all(bench_pass(args.store, args.url, n, args.passes, not args.steady_only) for n in args.games)
+        ok = all(
+            bench_pass(args.store, args.url, n, args.passes, not args.steady_only, args.workers)
+            for n in args.games
+        )
     raise SystemExit(0 if ok else 1)
 
 

@@ -144,7 +144,8 @@ class DuePass(MissTools):
         """One pass over the due games (of the ``games`` named, or all): reminders, early resolution,
         deadlines past grace. One game's failure is reported and spares the others (``PassGuard``);
         ``should_stop`` is asked between games, so a shutdown waits for the games under way only.
-        ``workers``: threads that claim and resolve games side by side (``default_workers``)."""
+        ``workers``: threads that claim and resolve games side by side on PostgreSQL (default:
+        ``default_workers``); SQLite always uses one."""
         return self.run_pass(now, games=games, should_stop=should_stop, workers=workers).lines
 
     def run_pass(
@@ -158,7 +159,8 @@ class DuePass(MissTools):
         """``process_due``, and the next moment a game comes due (for the scheduler's timer). A pass
         with nothing due is one statement; one with work asks again after each batch."""
         now = now or utcnow()
-        threads = workers or default_workers(self.engine.dialect.name)
+        dialect = self.engine.dialect.name
+        threads = default_workers(dialect) if workers is None or dialect != "postgresql" else workers
         seen: set[str] = set()
         done: list[str] = []
         while True:
