@@ -208,6 +208,8 @@ def bench_serves(url: str, n: int, serves: int, lead_seconds: float) -> bool:
                 except subprocess.TimeoutExpired:
                     proc.kill()
         ok = check_once(engine, ids, logs)
+        shares = [log.read_text().count("T1.cards resolved") for log in logs]
+        print(f"  windows resolved by each serve: {shares}")
         print(f"  every window resolved {took:.1f} s after the deadline ({took / n:.3f} s a game)")
         print(f"  exactly once: {ok}")
         return ok
