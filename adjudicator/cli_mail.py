@@ -145,7 +145,7 @@ def serve_command(
     log_level: Annotated[str, typer.Option(help="DEBUG, INFO, WARNING or ERROR.")] = "INFO",
 ) -> None:
     """Run the judge: receive mail, poll the mailbox, keep deadlines, send the outbox (until SIGTERM)."""
-    from adjudicator.service.serve import configure_logging, serve
+    from adjudicator.serve_app import configure_logging, serve
 
     level = logging.getLevelNamesMapping().get(log_level.upper())
     if level is None:

@@ -74,7 +74,9 @@ class ListenerSettings(_Section):
 
 class SchedulerSettings(_Section):
     reconcile_seconds: float = 60.0
-    """How often the scheduler re-checks the game tables (missed jobs, reminders, the outbox)."""
+    """How often the scheduler runs a pass besides the one at the next due game's moment."""
+    workers: int | None = Field(default=None, ge=1, le=64)
+    """Threads a pass resolves games on (PostgreSQL); default: the cores, up to 4; SQLite: 1."""
 
 
 class Settings(_Section):

@@ -303,6 +303,7 @@ class StoreAccess:
             address=address
             if address is not None
             else (self._address(session, game, recipient) if game else None),
+            mail_key=key,
             message_id=f"<{key}@{self.mail_domain}>",
             in_reply_to=in_reply_to,
             subject=subject,

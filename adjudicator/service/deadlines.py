@@ -1,8 +1,9 @@
 """Deadlines as a service: the calendar, extend/pause/resume, and the pass that the scheduler (and
 ``adjudicator tick``) runs: reminders, missed deadlines, early resolution.
 
-The game tables are the source of truth: ``process_due`` reads them, never the scheduler's jobs, so a
-job that fires twice, late, or not at all changes nothing but the moment things happen. Every mail
+The game tables are the source of truth: ``process_due`` (due_pass.py) reads them, never the
+scheduler's timers, so a pass that runs twice, late, or not at all changes nothing but the moment
+things happen; it finds its games by the indexed ``games.wake_at``. Every mail
 it queues has a stable key (``reminder.GAME.WINDOW.POWER.24h``, ``late.GAME.WINDOW.POWER``), looked up
 before it is queued, so a second pass queues nothing twice, and a pass that loses the race to insert
 it (two ``serve`` processes) runs that game again and finds it queued; the window itself is claimed by
@@ -12,12 +13,11 @@ leaves its window open, its GM is told once, and the pass goes on (``pass_guard.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime, timedelta
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from adjudicator.core.options import MAX_PERIOD_HOURS
 from adjudicator.core.view import GM
@@ -25,35 +25,22 @@ from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.service.base import as_utc
 from adjudicator.service.calendar import Calendar, parse_calendar, round_deadline, step_deadline, window_kind
-from adjudicator.service.misses import MissTools
+from adjudicator.service.due_pass import MAX_STEPS_PER_PASS, DuePass
 from adjudicator.service.receipts import Adjudicated
 from adjudicator.store.models import Game, Window, utcnow
 
-MAX_STEPS_PER_PASS = 100
-"""Steps one pass resolves in a row for one game (at a round's cap); the next pass goes on."""
 
-
-class DeadlineTools(MissTools):
+class DeadlineTools(DuePass):
     """Deadline methods of the Judge (and, through PlayerTools, secrets and replacements); each public
     method is one transaction."""
 
-    if TYPE_CHECKING:  # the Judge provides it; declared here so process_due type-checks
-
-        def adjudicate(
-            self, game_id: str, *, window: str | None = None, force: bool = False, now: datetime | None = None
-        ) -> Adjudicated: ...
+    if TYPE_CHECKING:  # the Judge provides it; declared here so process_round type-checks
 
         def _adjudicate(
             self, session: Session, game: Game, window: str | None, force: bool, now: datetime
         ) -> Adjudicated: ...
 
     # ---- helpers --------------------------------------------------------------------------------
-    def _closes_at(self, game: Game, window: Window) -> datetime | None:
-        """When orders stop being taken: the deadline plus the grace period."""
-        if window.deadline is None:
-            return None
-        return as_utc(window.deadline) + timedelta(minutes=self._calendar(game).grace_minutes)
-
     def _open(self, session: Session, game: Game) -> Window:
         window = self._window(session, game)
         if window.status != "open":
@@ -266,92 +253,6 @@ class DeadlineTools(MissTools):
             self._announce_deadline(session, game, window, deadline, "The GM resumed the game.", now)
         session.add_all([game, window])
         return deadline
-
-    # ---- the pass ---------------------------------------------------------------------------------
-    def process_due(
-        self,
-        now: datetime | None = None,
-        *,
-        games: Sequence[str] | None = None,
-        should_stop: Callable[[], bool] | None = None,
-    ) -> list[str]:
-        """One pass over the active games (or the ``games`` named): reminders, early resolution,
-        deadlines past grace. One game's failure is reported and spares the others (``PassGuard``);
-        ``should_stop`` is asked between games, so a shutdown waits for one game, not for all."""
-        now = now or utcnow()
-        query = select(Game.id).where(Game.status == "active")
-        if games is not None:
-            query = query.where(col(Game.id).in_(list(games)))
-        with Session(self.engine) as session:
-            ids = list(session.exec(query.order_by(col(Game.id))))
-        done: list[str] = []
-        for game_id in ids:
-            if should_stop is not None and should_stop():
-                break
-            done += self._guarded(game_id, partial(self._process_game, game_id, now))
-        return done
-
-    def _process_game(self, game_id: str, now: datetime) -> list[str]:
-        """One game's part of the pass: the open window's, then, while a round's steps keep
-        coming due (its cap passed), the next step's, each in its own transaction."""
-        done: list[str] = []
-        for _ in range(MAX_STEPS_PER_PASS):
-            lines, stepped = self._process_window(game_id, now)
-            done += lines
-            if not stepped:
-                break
-        return done
-
-    def _process_window(self, game_id: str, now: datetime) -> tuple[list[str], bool]:
-        """Reminders, misses and resolution of the open window (or step); whether a step was
-        resolved (the next one may be due already, at the round's cap)."""
-        done: list[str] = []
-        with self._tx() as session:
-            game = self._game(session, game_id)
-            window = self._window(session, game)
-            if game.status != "active" or window.status != "open":
-                return done, False
-            calendar = self._calendar(game)
-            sets = self._latest_sets(session, window)
-            rows = self._acting_rows(session, game, window)  # a step: its actors only
-            active = [r for r in rows if r.status == "active"]
-            parent = self._round_row(session, window)
-            # a step whose actors are all in civil disorder, with nothing stored, waits for nobody
-            idle = parent is not None and not active and not any(r.power in sets for r in rows)
-            early = idle or (
-                calendar.early_when_all_ready
-                and bool(active)
-                and all(r.power in sets and sets[r.power].ready for r in active)
-            )
-            closes = self._closes_at(game, window)
-            cap = self._closes_at(game, parent) if parent is not None else None
-            capped = cap is not None and now >= cap
-            due = capped or (closes is not None and now >= closes)
-            if window.deadline is not None and not (early or due):
-                done += self._remind(session, game, window, calendar, rows, set(sets), now)
-            if due and not early:
-                done += self._count_misses(session, game, window, calendar, rows, set(sets))
-            window_id, label, stepped = window.id, window.label, parent is not None
-        if not (early or due):
-            return done, False
-        why = (
-            "its actors are in civil disorder"
-            if idle
-            else "every power is READY"
-            if early
-            else "the round's cap passed"
-            if capped
-            else "the deadline passed"
-        )
-        try:
-            result = self.adjudicate(game_id, window=str(window_id), force=True, now=now)
-        except AdjudicatorError:
-            with Session(self.engine) as session:
-                again = session.get(Window, window_id)
-                if again is not None and again.status == "open":
-                    raise
-            return [*done, f"{game_id}: {label} already resolved"], False
-        return [*done, f"{game_id}: {label} resolved ({why}); {result.then}"], stepped
 
     # ---- the GM's PROCESS ROUND ---------------------------------------------------------------
     def process_round(

@@ -47,20 +47,27 @@ def _fingerprint(description: str) -> str:
 class PassGuard(PlayerTools):
     """Runs one game's part of a pass with races taken as done and failures reported once."""
 
-    def _guarded(self, game_id: str, work: Callable[[], list[str]]) -> list[str]:
+    def _guarded(
+        self, game_id: str, work: Callable[[], list[str]], failed: Callable[[bool], None] | None = None
+    ) -> list[str]:
+        """``work``'s lines, or the failure's; ``failed`` is called (with True) when it failed."""
         for attempt in range(1, RACE_ATTEMPTS + 1):
             try:
                 return work()
             except IntegrityError as exc:
                 if attempt == RACE_ATTEMPTS:
-                    return self._failed(game_id, exc)
+                    return self._failed(game_id, exc, failed)
                 log.info("%s: another pass queued the same mail first; looking again", game_id)
             except Exception as exc:  # any failure of one game must spare the others
-                return self._failed(game_id, exc)
+                return self._failed(game_id, exc, failed)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _failed(self, game_id: str, exc: Exception) -> list[str]:
+    def _failed(
+        self, game_id: str, exc: Exception, failed: Callable[[bool], None] | None = None
+    ) -> list[str]:
         """Log the failure and tell the GM (once per window and error); the window stays open."""
+        if failed is not None:
+            failed(True)
         what = _describe(exc)
         try:
             told = self._tell_gm_stuck(game_id, what)

@@ -40,7 +40,7 @@ class PlayerTools(StoreAccess):
 
     def _queued(self, session: Session, key: str) -> bool:
         """Whether the mail named ``key`` is in the outbox (whatever domain its Message-ID was made with)."""
-        query = select(Outbox.id).where(col(Outbox.message_id).startswith(f"<{key}@", autoescape=True))
+        query = select(Outbox.id).where(col(Outbox.mail_key) == key)  # indexed (migration 0006)
         return session.exec(query).first() is not None
 
     def _notice(

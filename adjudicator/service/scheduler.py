@@ -1,26 +1,30 @@
-"""Waking the judge up at deadlines: APScheduler 3 with its jobs in the game's own database.
+"""Waking the judge up at deadlines: APScheduler 3, its two jobs in the game's own database.
 
-The scheduler only wakes things up; the game tables decide. Each open window with a deadline has
-one date job (``deadline:GAME:WINDOWID``) at the deadline plus grace, kept in a persistent
-``SQLAlchemyJobStore`` (table ``apscheduler_jobs``) so it outlives a restart, with
-``misfire_grace_time=None`` so a job whose moment passed while the process was down still runs at
-start-up. A deadline job runs ``process_due`` for its own game only and reconciles that game's job;
-an interval job every ``settings.scheduler.reconcile_seconds`` runs one pass over every game and a
-reconcile of every job (re-created for open windows, dropped for closed ones). A double or late fire
-is harmless: ``process_due`` resolves a window through the claimed-row UPDATE of
-``Judge.adjudicate``. One worker thread runs the jobs one at a time.
+The scheduler only wakes things up; the game tables decide. A pass (``Judge.run_pass``) finds the due
+games with one indexed query on ``games.wake_at`` (service/due_pass.py), whatever the number of
+games, and tells when the next one comes due. Two jobs run it, kept in a persistent
+``SQLAlchemyJobStore`` (table ``apscheduler_jobs``): an interval job every
+``settings.scheduler.reconcile_seconds`` (it catches what another process or the CLI changed), and
+one date job, ``wake``, moved after each pass to the next game's moment, so a deadline resolves when
+it passes and not up to an interval later. ``misfire_grace_time=None``: a job whose moment passed
+while the process was down runs at start-up, and the start runs a pass at once anyway. A double or
+late fire is harmless: the pass claims each game it works on, and ``Judge.adjudicate`` resolves a
+window once. One worker thread runs the jobs one at a time; a pass itself may resolve games on
+several threads (PostgreSQL).
 
 Several ``serve`` processes may share one database, and so one job table: each of their schedulers
-sees every job and may fire it, and a job one of them has run and removed is gone for the others.
+sees both jobs and may fire them, and moves ``wake`` to the same next moment (the tables say when).
 The job store here takes "gone already" as done (APScheduler's own raises ``JobLookupError`` in its
 loop thread, which kills that thread). A scheduler whose thread dies anyway (the database refuses
 a write to the job table), or that cannot read its job store any more (the table dropped, the
 database gone), is reported by ``failure()``; ``serve`` then exits non-zero and systemd restarts it.
+Earlier versions kept one ``deadline:GAME:WINDOW`` job per open window (a table as long as the
+games, read whole at every reconcile); the start removes those.
 
 Shutdown is bounded and never deadlocks: APScheduler's ``shutdown(wait=True)`` holds its job-store
 lock while it waits for the running job, and a job that reconciles needs that lock, so the two waited
 for each other for ever. Here ``shutdown`` raises a stop flag (a pass stops between games and skips
-its reconcile), pauses the scheduler, waits a bounded time for the running job, and only then shuts
+moving ``wake``), pauses the scheduler, waits a bounded time for the running job, and only then shuts
 APScheduler down without waiting.
 
 Jobs are pickled into the store, so they name a module-level function and plain arguments; the
@@ -33,8 +37,8 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from typing import Any
 
 from apscheduler.executors.pool import ThreadPoolExecutor  # type: ignore[import-untyped]
@@ -44,19 +48,16 @@ from apscheduler.schedulers.background import BackgroundScheduler  # type: ignor
 from apscheduler.schedulers.base import STATE_STOPPED  # type: ignore[import-untyped]
 from sqlalchemy import Engine, inspect
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings
-from adjudicator.dates import when_text
-from adjudicator.service.base import as_utc
-from adjudicator.service.calendar import read_calendar
 from adjudicator.service.judge import Judge
-from adjudicator.store.models import Game, Window
 
 log = logging.getLogger(__name__)
 
 JOB_TABLE = "apscheduler_jobs"
 RECONCILE_JOB = "reconcile"
+WAKE_JOB = "wake"
+LEGACY_PREFIX = "deadline:"
 STALL_SLACK_SECONDS = 10.0
 """A scheduler whose job store reads fail for 3 reconcile intervals and this long has failed."""
 STOP_SECONDS = 20.0
@@ -81,20 +82,22 @@ def _live(url: str) -> DeadlineScheduler | None:
 
 
 def fire_deadline(url: str, game_id: str, window_id: int) -> list[str]:
-    """A deadline job: ``process_due`` for its game only, and that game's job brought in line."""
+    """A per-window job of an earlier version still in a job table: a pass (the start removes them)."""
     log.info("deadline job for %s window %s", game_id, window_id)
-    live = _live(url)
-    return live.tick(game_id) if live else []
+    return wake_tick(url)
 
 
 def reconcile_tick(url: str) -> list[str]:
-    """The interval job: reminders, due windows, and the jobs brought in line with the tables."""
+    """The interval job: a pass, and ``wake`` moved to the next game's moment."""
     live = _live(url)
     return live.tick() if live else []
 
 
-def job_id(game_id: str, window_id: int) -> str:
-    return f"deadline:{game_id}:{window_id}"
+def wake_tick(url: str) -> list[str]:
+    """The ``wake`` job: a game came due; a pass, and ``wake`` moved on."""
+    log.info("deadline pass: a game came due")
+    live = _live(url)
+    return live.tick() if live else []
 
 
 class SharedJobStore(SQLAlchemyJobStore):  # type: ignore[misc]
@@ -204,6 +207,7 @@ class DeadlineScheduler:
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             timezone=UTC,
         )
+        self.workers = settings.scheduler.workers
         self._stop = threading.Event()
         self._busy = 0
         self._idle = threading.Condition()
@@ -213,8 +217,9 @@ class DeadlineScheduler:
         return self._stop.is_set()
 
     def start(self) -> list[str]:
-        """Start the scheduler: jobs persisted before come back (an overdue one runs at once), the
-        interval job is (re)installed, and missing deadline jobs are re-created."""
+        """Start the scheduler: the interval job is (re)installed and ``wake`` set to now, so a first
+        pass runs at once on the scheduler's thread (what came due while the process was down) and
+        moves it to the next game's moment. Returns what it did at once (nothing: kept for callers)."""
         with _LIVE_LOCK:
             if self.url in _LIVE:
                 raise RuntimeError(f"a deadline scheduler runs already for {self.url}")
@@ -228,12 +233,13 @@ class DeadlineScheduler:
             seconds=self.settings.scheduler.reconcile_seconds,
             args=[self.url],
             id=RECONCILE_JOB,
-            name="process due deadlines and reconcile jobs",
+            name="deadline pass",
             replace_existing=True,
         )
-        done = self.reconcile()
+        self._drop_legacy_jobs()
+        self._set_wake(datetime.now(UTC))  # a first pass at once, on the scheduler's thread
         self.scheduler.resume()
-        return done
+        return []
 
     def failure(self) -> str | None:
         """Why the scheduler no longer works although it was not shut down: its thread died, or
@@ -284,70 +290,44 @@ class DeadlineScheduler:
             return self._idle.wait_for(lambda: self._busy == 0, timeout=timeout)
 
     def tick(self, game_id: str | None = None) -> list[str]:
-        """One ``process_due`` pass (over one game, or all), then a reconcile of the same jobs; what
-        it did is logged and returned. A shutdown stops the pass between games and skips the rest."""
+        """One pass (over one game, or all), then ``wake`` moved to the next game's moment; what it
+        did is logged and returned. A shutdown stops the pass between games and skips the rest."""
         with self._job():
             games = None if game_id is None else [game_id]
-            done = self.judge.process_due(games=games, should_stop=self._stop.is_set)
-            if not self.stopping:
-                done += self.reconcile(game_id)
-        for line in done:
+            done = self.judge.run_pass(games=games, should_stop=self._stop.is_set, workers=self.workers)
+            if not self.stopping and game_id is None:
+                self._set_wake(done.next_wake)
+        for line in done.lines:
             log.info("%s", line)
-        return done
+        return done.lines
 
-    def wanted(self, game_id: str | None = None) -> dict[str, tuple[str, int, datetime]]:
-        """The deadline jobs the tables call for: each active game's open window with a deadline,
-        due at the deadline plus grace (of one game, or of all)."""
-        query = select(Game, Window).where(
-            col(Game.current_window_id) == col(Window.id),
-            col(Game.status) == "active",
-            col(Window.status) == "open",
-            col(Window.deadline).is_not(None),
+    def _set_wake(self, at: datetime | None) -> None:
+        """``wake`` at ``at`` (none without a moment); another scheduler may move it meanwhile: it
+        reads the same tables and so the same moment."""
+        if at is None:
+            with suppress(JobLookupError):
+                self.scheduler.remove_job(WAKE_JOB)
+            return
+        self.scheduler.add_job(
+            wake_tick,
+            "date",
+            run_date=at,
+            args=[self.url],
+            id=WAKE_JOB,
+            name="next due game",
+            replace_existing=True,
         )
-        if game_id is not None:
-            query = query.where(col(Game.id) == game_id)
-        with Session(self.engine) as session:
-            rows = session.exec(query).all()
-        out: dict[str, tuple[str, int, datetime]] = {}
-        for game, window in rows:
-            assert window.id is not None and window.deadline is not None
-            grace = timedelta(minutes=read_calendar(game.calendar, game.options).grace_minutes)
-            out[job_id(game.id, window.id)] = (game.id, window.id, as_utc(window.deadline) + grace)
-        return out
 
-    def jobs(self, game_id: str | None = None) -> dict[str, datetime | None]:
-        """The deadline jobs in the store (of one game, or all) and when each runs next."""
-        prefix = "deadline:" if game_id is None else f"deadline:{game_id}:"
-        return {j.id: j.next_run_time for j in self.scheduler.get_jobs() if j.id.startswith(prefix)}
+    def wake(self) -> datetime | None:
+        """When ``wake`` runs next (None without it)."""
+        job = self.scheduler.get_job(WAKE_JOB)
+        return None if job is None else job.next_run_time
 
-    def reconcile(self, game_id: str | None = None) -> list[str]:
-        """Bring the deadline jobs (of one game, or all) in line with the tables: add the missing
-        ones, move the ones whose deadline moved, remove the ones of windows no longer open. A job
-        another ``serve`` removed or moved first is left to it."""
-        wanted = self.wanted(game_id)
-        done: list[str] = []
-        for jid, at in self.jobs(game_id).items():
-            try:
-                if jid not in wanted:
-                    self.scheduler.remove_job(jid)
-                    done.append(f"job {jid} removed")
-                elif at is None or at != wanted[jid][2]:
-                    self.scheduler.reschedule_job(jid, trigger="date", run_date=wanted[jid][2])
-                    done.append(f"job {jid} moved to {when_text(wanted[jid][2])}")
-            except JobLookupError:
-                continue  # removed by another scheduler on this database in the meantime
-        have = set(self.jobs(game_id))
-        for jid, (gid, window_id, at) in wanted.items():
-            if jid in have:
-                continue
-            self.scheduler.add_job(
-                fire_deadline,
-                "date",
-                run_date=at,
-                args=[self.url, gid, window_id],
-                id=jid,
-                name=f"deadline of {gid} window {window_id}",
-                replace_existing=True,
-            )
-            done.append(f"job {jid} at {when_text(at)}")
-        return done
+    def _drop_legacy_jobs(self) -> None:
+        """Remove the per-window jobs of earlier versions (``deadline:GAME:WINDOW``)."""
+        for job in self.scheduler.get_jobs():
+            if job.id.startswith(LEGACY_PREFIX):
+                try:
+                    self.scheduler.remove_job(job.id)
+                except JobLookupError:
+                    continue

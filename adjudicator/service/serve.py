@@ -11,8 +11,11 @@ pass they are in, the scheduler lets its running job end at the next game. They 
 dies of a bug, or a scheduler whose thread died (``_watch``), stops the others too and the exit
 status is 1, so systemd's ``Restart=on-failure`` brings the service back.
 
-The components are passed in (``Components``); ``wire`` builds the real ones from the settings.
-Every ingest goes through one lock: the gateway sees one message at a time whichever way it came in.
+The components are passed in (``Components``): this module runs them and imports none of them, so
+the service never depends on a mail transport. The composition root, ``adjudicator/serve_app.py``,
+builds the real ones from the settings (the gateway's ingest, the LMTP/SMTP listener, the IMAP
+poller, the outbox sender, the deadline scheduler) and calls :func:`run`. Every ingest goes through
+one lock: the gateway sees one message at a time whichever way it came in.
 """
 
 from __future__ import annotations
@@ -27,15 +30,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import Engine
-
 from adjudicator.config import Settings
-from adjudicator.mail.gateway import MailGateway
-from adjudicator.mail.imap import ImapPoller
-from adjudicator.mail.listener import MailListener
-from adjudicator.mail.sender import OutboxSender
-from adjudicator.service.judge import Judge
-from adjudicator.service.scheduler import DeadlineScheduler
 
 log = logging.getLogger(__name__)
 
@@ -65,26 +60,30 @@ class Scheduler(Protocol):
         """Why it no longer runs although it was not shut down (its thread died); None if well."""
 
 
+class Listener(Protocol):
+    """The LMTP/SMTP listener (``adjudicator.mail.listener.MailListener``)."""
+
+    async def start_async(self) -> None: ...
+
+    async def stop_async(self) -> None: ...
+
+
+class Poller(Protocol):
+    """The IMAP poller (``adjudicator.mail.imap.ImapPoller``)."""
+
+    async def run(self, stop: asyncio.Event) -> None: ...
+
+
 @dataclass
 class Components:
-    """What ``serve`` runs besides the listener and the poller it makes from the settings."""
+    """What ``serve`` runs. ``listen`` and ``poll`` make the listener and the poller around the
+    serialised ingest (None: not configured)."""
 
     ingest: Ingest
     sender: Sender | None = None
     scheduler: Scheduler | None = None
-
-
-def wire(settings: Settings, engine: Engine) -> Components:
-    """The real components: the mail gateway's ingest, the outbox sender, the deadline scheduler."""
-    judge = Judge(engine, mail_domain=settings.judge.domain)
-    gateway = MailGateway(judge, settings)
-
-    def ingest(raw: bytes, source: str) -> object:
-        return gateway.ingest(raw, source=source)
-
-    sender = OutboxSender(engine, settings)
-    scheduler = DeadlineScheduler(engine, judge, settings)
-    return Components(ingest=ingest, sender=sender, scheduler=scheduler)
+    listen: Callable[[Ingest], Listener] | None = None
+    poll: Callable[[Ingest], Poller] | None = None
 
 
 def configure_logging(level: int = logging.INFO) -> None:
@@ -107,25 +106,19 @@ def serialised(ingest: Ingest) -> Ingest:
     return one_at_a_time
 
 
-def serve(
+def run(
     settings: Settings,
-    engine: Engine | None = None,
+    components: Components,
     stop_after: float | None = None,
     *,
-    components: Components | None = None,
     abandon_stuck: bool = False,
 ) -> int:
     """Run until SIGTERM/SIGINT (or ``stop_after`` seconds); the exit status: 0, or 1 if a part failed
     or did not stop within ``SHUTDOWN_SECONDS``.
 
-    Without ``components`` the real ones are built by ``wire(settings, engine)``. A part that did not
-    stop in time leaves a thread behind that Python would wait for at exit; with ``abandon_stuck``
-    (the CLI) the process then ends at once (``os._exit``) so the stop stays bounded.
+    A part that did not stop in time leaves a thread behind that Python would wait for at exit; with
+    ``abandon_stuck`` (the CLI) the process then ends at once (``os._exit``) so the stop stays bounded.
     """
-    if components is None:
-        if engine is None:
-            raise ValueError("serve needs an engine or the components")
-        components = wire(settings, engine)
     loop = asyncio.new_event_loop()
     stuck: list[str] = []
     try:
@@ -161,8 +154,8 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
     if stop_after is not None:
         loop.call_later(stop_after, stop.set)
     ingest = serialised(parts.ingest)
-    listener = MailListener(settings.listener, ingest) if settings.listener else None
-    poller = ImapPoller(settings.imap, ingest) if settings.imap else None
+    listener = parts.listen(ingest) if parts.listen is not None else None
+    poller = parts.poll(ingest) if parts.poll is not None else None
     tasks: dict[asyncio.Future[Any], str] = {}
     failed = scheduling = False
     try:
@@ -260,9 +253,9 @@ def _task(work: Coroutine[Any, Any, None], stop: asyncio.Event, name: str) -> as
 
 def _running(settings: Settings, parts: Components) -> list[str]:
     what = []
-    if settings.listener:
+    if settings.listener and parts.listen is not None:
         what.append(f"{settings.listener.protocol} on {settings.listener.host}:{settings.listener.port}")
-    if settings.imap:
+    if settings.imap and parts.poll is not None:
         what.append(f"imap {settings.imap.username}@{settings.imap.host}:{settings.imap.port}")
     if parts.scheduler is not None:
         what.append("scheduler")

@@ -40,6 +40,15 @@ class Game(SQLModel, table=True):
     created_at: datetime = Field(
         default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
     )
+    wake_at: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True, index=True)
+    )
+    """When the deadline pass next has something to do here (service/deadlines.py); NULL: nothing
+    until something changes. Triggers (migration 0006) set it to ``WAKE_NOW`` on every such change."""
+
+
+WAKE_NOW = datetime(1970, 1, 1, tzinfo=UTC)
+"""The ``wake_at`` that is always due: what the triggers of migration 0006 write."""
 
 
 class Power(SQLModel, table=True):
@@ -170,6 +179,8 @@ class Outbox(SQLModel, table=True):
     """report, receipt, reply, reminder, notice, press, secret, welcome, briefing."""
     recipient: str = Field(max_length=64)
     address: str | None = Field(default=None, max_length=320)
+    mail_key: str | None = Field(default=None, max_length=255, index=True)
+    """The key it was queued under (``late.GAME.WINDOW.POWER``): "queued already?" looks it up here."""
     message_id: str = Field(unique=True, max_length=255)
     """Stable per row: a resend after a crash carries the same id, so clients drop the copy."""
     in_reply_to: str | None = Field(default=None, max_length=255)

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from adjudicator.config import load_settings
-from adjudicator.service.serve import Components, configure_logging, serve
+from adjudicator.serve_app import Components, configure_logging, serve
 
 
 class Recorder:

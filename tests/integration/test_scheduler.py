@@ -1,6 +1,6 @@
 """The deadline scheduler on a real store (SQLite and PostgreSQL), with the clock frozen by
-time-machine: jobs persist across a restart, a late fire after downtime resolves once, and the
-jobs follow the tables (moved with the deadline, dropped with the window)."""
+time-machine: the wake job persists across a restart, a late pass after downtime resolves once,
+and the wake job follows the tables (moved with the deadline, dropped with nothing due)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ import time_machine
 from sqlalchemy import Engine, text
 
 from adjudicator.config import SchedulerSettings, Settings
-from adjudicator.dates import when_text
 from adjudicator.service.judge import Judge
-from adjudicator.service.scheduler import DeadlineScheduler
+from adjudicator.service.scheduler import DeadlineScheduler, fire_deadline
 from tests.conftest import POWERS
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -45,63 +44,69 @@ def stored_jobs(engine: Engine) -> dict[str, float]:
         }
 
 
-def test_a_job_survives_a_restart_and_a_late_fire_after_downtime_resolves_once(engine: Engine) -> None:
+def test_the_wake_job_persists_and_a_late_pass_after_downtime_resolves_once(engine: Engine) -> None:
     with time_machine.travel(T0, tick=False):
         judge = Judge(engine)
-        wid = new_game(judge)
+        new_game(judge)
         first = DeadlineScheduler(engine, judge, SETTINGS)
-        assert first.start() == [f"job deadline:g1:{wid} at {when_text(T0 + 48 * H)}"]
-        assert first.jobs() == {f"deadline:g1:{wid}": T0 + 48 * H}
+        first.start()  # its first pass runs at once and moves the wake job to the first reminder
+        wait_for(lambda: first.wake() == T0 + 24 * H)
         first.shutdown()
     persisted = stored_jobs(engine)
-    assert persisted[f"deadline:g1:{wid}"] == (T0 + 48 * H).timestamp()
-    assert "reconcile" in persisted
+    assert persisted == {"wake": (T0 + 24 * H).timestamp(), "reconcile": persisted["reconcile"]}
 
-    # the process was down over the deadline; at start-up the overdue job runs at once
+    # the process was down over the deadline; at start-up its pass resolves the window
     with time_machine.travel(T0 + 50 * H, tick=False):
         judge = Judge(engine)  # a new process: a new judge and a new scheduler
         second = DeadlineScheduler(engine, judge, SETTINGS)
         second.start()
         try:
-            wait_for(lambda: judge.game("g1")[1].label == "T1.economy")
-            new_id = judge.game("g1")[1].id
-            wait_for(lambda: f"deadline:g1:{new_id}" in second.jobs())
-            assert second.jobs() == {f"deadline:g1:{new_id}": T0 + 98 * H}
-            # more fires for the same deadline (the interval job, a manual tick) change nothing
+            wait_for(lambda: second.wake() == T0 + 74 * H)  # the next window's first reminder
+            assert judge.game("g1")[1].label == "T1.economy"
+            # more passes at the same moment (the interval job, a manual tick) change nothing
             assert second.tick() == []
             assert judge.process_due() == []
         finally:
             second.shutdown()
-    assert set(stored_jobs(engine)) == {f"deadline:g1:{new_id}", "reconcile"}
-    reports = [m for m in judge.outbox("g1") if m.kind == "report" and m.window_id == wid]
+    reports = [
+        m for m in judge.outbox("g1") if m.kind == "report" and m.window_id == wid_of(judge, "T1.cards")
+    ]
     assert len(reports) == len(POWERS) + 1
     late = [m for m in judge.outbox("g1") if m.subject.endswith("no orders by the deadline")]
     assert sorted(m.recipient for m in late) == sorted(POWERS)
     assert judge.game("g1")[1].opened_at.replace(tzinfo=UTC) == T0 + 50 * H
 
 
-def test_the_jobs_follow_the_tables(engine: Engine) -> None:
+def wid_of(judge: Judge, label: str) -> int | None:
+    return next(m.window_id for m in judge.outbox("g1") if m.subject.startswith(f"[g1] {label} results"))
+
+
+def test_the_wake_job_follows_the_tables_and_old_per_window_jobs_go(engine: Engine) -> None:
     with time_machine.travel(T0, tick=False):
         judge = Judge(engine)
         wid = new_game(judge)
         scheduler = DeadlineScheduler(engine, judge, SETTINGS)
+        scheduler.scheduler.start(paused=True)  # a job of an earlier version, one per window
+        scheduler.scheduler.add_job(
+            fire_deadline, "date", run_date=T0 + H, args=["x", "g1", wid], id="deadline:g1:1"
+        )
+        scheduler.scheduler.shutdown()
+        scheduler = DeadlineScheduler(engine, judge, SETTINGS)
         scheduler.start()
         try:
-            judge.extend("g1", 24, now=T0)
-            assert scheduler.reconcile() == [f"job deadline:g1:{wid} moved to {when_text(T0 + 72 * H)}"]
-            # a job lost from the store is re-created
-            scheduler.scheduler.remove_job(f"deadline:g1:{wid}")
-            assert scheduler.reconcile() == [f"job deadline:g1:{wid} at {when_text(T0 + 72 * H)}"]
-            # the window resolves (by hand): its job goes, the next window's comes
+            wait_for(lambda: scheduler.wake() == T0 + 24 * H)
+            assert set(stored_jobs(engine)) == {"wake", "reconcile"}
+            judge.extend("g1", 24, now=T0)  # the store marks the game due; the pass sets the moment
+            assert scheduler.tick() == []
+            assert scheduler.wake() == T0 + 48 * H
+            # the window resolves (by hand): the next window's moment
             judge.adjudicate("g1", force=True, now=T0)
-            new_id = judge.game("g1")[1].id
-            assert scheduler.reconcile() == [
-                f"job deadline:g1:{wid} removed",
-                f"job deadline:g1:{new_id} at {when_text(T0 + 48 * H)}",
-            ]
-            # a paused game has no deadline job
+            scheduler.tick()
+            assert scheduler.wake() == T0 + 24 * H
+            # a paused game has nothing due: no wake job
             judge.pause("g1", now=T0)
-            assert scheduler.reconcile() == [f"job deadline:g1:{new_id} removed"]
-            assert scheduler.jobs() == {}
+            assert scheduler.tick() == []
+            assert scheduler.wake() is None
+            assert set(stored_jobs(engine)) == {"reconcile"}
         finally:
             scheduler.shutdown()

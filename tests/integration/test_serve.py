@@ -18,7 +18,7 @@ from pathlib import Path
 from imap_tools import AND
 
 from adjudicator.config import ListenerSettings, Settings
-from adjudicator.service.serve import Components, serve
+from adjudicator.serve_app import Components, serve
 from tests.mail_servers import ImapServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
