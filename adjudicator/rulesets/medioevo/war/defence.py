@@ -49,8 +49,7 @@ from adjudicator.rulesets.medioevo.war.doctrines import standing
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.plans import card_rounds
 from adjudicator.rulesets.medioevo.war.retreat import Retreat, Timing, neighbours, options
-from adjudicator.rulesets.medioevo.war.siege import BOMBARD, Route, blocks
-from adjudicator.rulesets.medioevo.war.transport import stats
+from adjudicator.rulesets.medioevo.war.siege import BOMBARD, Route
 
 LAST_RANK = 1000  # L1816: the owner defends last unless its doctrine ranks it
 
@@ -242,10 +241,8 @@ def _sail(
     if d.retreat_on is None or d.retreat_to is None or not retreated:
         return state, 0
     piece = state.piece(*d.retreat_on.key())
-    siege = state.siege(target)
-    way = stats(data, mover_in(state, data, piece)).domain if piece is not None else ""
-    if piece is None or (siege is not None and blocks(Route(siege.route), way)):
-        return state, 0  # L2069: not out of a port besieged by sea (nor a land transport by land)
+    if piece is None:
+        return state, 0
     entry = check_convoy(world_of(data, state), [mover_in(state, data, piece)], (d.retreat_to,))
     if not entry.ok:
         return state, 0

@@ -113,7 +113,9 @@ def garrison_sides(
             at_war=state.at_war(g.power, attacker),
             buildings_here=built and mine,
         )
-        sides.append(replace(d, force=replace(d.force, vf=g.vf)))
+        # the garrison is its VF on the ground (R150): they alone fight, fall and retreat, on foot
+        # into a neighbouring territory (L2065); its transports there stay out of it (R222)
+        sides.append(replace(d, force=replace(d.force, vf=g.vf), boats=(), retreat_on=None))
         if d.barred:
             barred.append(RetreatBarred(power=g.power, territory=territory, reason=d.barred, phase="combat"))
     return sides, barred
