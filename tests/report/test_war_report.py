@@ -18,6 +18,7 @@ from adjudicator.rulesets.medioevo.war.battle_models import BattlePlan, Force, W
 from adjudicator.rulesets.medioevo.war.events import battle_record
 from adjudicator.rulesets.medioevo.war.events_aftermath import SupplyTrimmed
 from adjudicator.rulesets.medioevo.war.orders import Assault, NavalAttack, ScriptStep
+from adjudicator.rulesets.medioevo.war.records import DoctrineClause
 from adjudicator.rulesets.medioevo.war.report import war_section
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 from tests.report.html_check import html_problems
@@ -202,3 +203,21 @@ def test_the_standings_count_the_vf_aboard_transports_L1566() -> None:
         "pieces": [{"owner": "hungary", "vf": 15}, {"owner": "hungary"}, {"owner": "venice", "vf": 2}],
     }
     assert (vf_on_map(data, "hungary"), vf_on_map(data, "venice")) == (35, 5)
+
+
+def test_a_retreat_the_siege_bars_is_told_to_its_power_alone_L2069_R222() -> None:
+    """002 L2069 (R115, R222): Venice's doctrine retreats from Transilvania below 3 VF, but the
+    siege by land shuts the land side: after the first roll (4 against 1 + 1) it fights on, and its
+    own report says why, under Sieges; France reads the assault but not Venice's doctrine."""
+    t = "transilvania"
+    state = start().with_territory(t, armies={"hungary": 10, "venice": 3}, buildings=("tower",))
+    state = state.evolve(pieces=(Piece(owner="hungary", kind="captain", number=1, level=2, location=t),))
+    state = state.with_siege(t, Siege(territory=t, by="hungary", since=2, captain=1))
+    doctrine = DoctrineClause(clause="RETREAT DURING BELOW 3", place=t)
+    state = state.with_power("venice", doctrines=(doctrine,))
+    out = _run(state, "hungary", ScriptStep(action=Assault(t)), dice=(4, 1, 4, 1))
+    venice = " ".join(_war(render_text(build_document(report_of("venice", out), ruleset()))).split())
+    assert "venice's doctrine would retreat, but it fights on: no retreat from transilvania:" in venice
+    assert "besieged by land: no retreat by land (L2069)" in venice
+    france = render_text(build_document(report_of("france", out), ruleset()))
+    assert "Assault on transilvania" in france and "would retreat" not in france

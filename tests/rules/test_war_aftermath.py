@@ -127,6 +127,16 @@ def test_both_sides_lose_1_at_the_end_of_the_2nd_siege_turn_ex_L1978() -> None:
     assert after.sieges == _siege(4, 3).sieges
 
 
+def test_barbarians_behind_their_walls_suffer_attrition_too_L1960_R220() -> None:
+    """L1960 ("le armate di entrambe le parti"), R220: a siege of barbarian walls wears the
+    barbarians inside as it wears the besieger: 10 and 15 lose 1 each at the end of turn 2."""
+    s = _siege(turn=4, since=3).with_territory(PLAIN, owner=None, armies={"barbarians": 10, "red": 15})
+    after, events = run(s)
+    assert after.territories[PLAIN].armies == {"barbarians": 9, "red": 14}
+    (event,) = events
+    assert isinstance(event, ev.SiegeAttrition) and (event.besieged, event.besieged_loss) == ("barbarians", 1)
+
+
 def test_no_attrition_in_the_siege_s_first_turn_L1960() -> None:
     after, events = run(_siege(turn=3, since=3))
     assert after.territories[PLAIN].armies == {"mamluks": 10, "red": 15} and events == []

@@ -11,12 +11,14 @@ from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege, TerritoryState
 from adjudicator.rulesets.medioevo.war.events import BattleFought
-from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
+from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear, SpoilsTaken
 from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeDeclared
+from adjudicator.rulesets.medioevo.war.fortress import Garrison, split_garrison
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
-from adjudicator.rulesets.medioevo.war.records import WarTurn
+from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 from adjudicator.rulesets.medioevo.war.siege_field import field_battle
+from adjudicator.rulesets.medioevo.war.siege_state import defenders
 from tests.rules.war_states import war_state
 
 DATA = default_dataset()
@@ -131,10 +133,44 @@ def test_a_siege_s_field_battle_that_takes_the_territory_holds_it_L1679_L1846() 
     assert cart(after).vf == 5
 
 
-def test_barbarian_walls_are_refused_with_the_reason() -> None:
-    """Barbarian land behind walls (L2021 speaks of barbarian cities) has no owner to besiege: the
-    step is refused with that reason and nothing moves."""
+def test_barbarian_walls_are_besieged_once_the_barbarians_rise_ex_L2476_L1643_R220() -> None:
+    """Ex 002 L2476 ("una Torre dei Barbari"), L1643-1645, R220: barbarian land behind walls is
+    besieged as a power's: the barbarians rise behind their Tower first, then the attack's force
+    lays the siege (15 VF against them, a catapult), recorded against nobody's territory."""
     state = game(16, 0, "tower").with_territory(T, owner=None, armies={})
-    (result,) = run(state, ATTACK).results
-    assert result.reason is not None and result.reason.code == "not-yet"
-    assert "barbarian land behind walls" in result.reason.message
+    out = run(state, ATTACK)
+    assert [r.ok for r in out.results] == [True], out.results
+    risen, laid = out.events
+    assert isinstance(risen, BarbariansAppear) and risen.vf == 1  # hungary's kingdom is played (L1645)
+    assert isinstance(laid, SiegeDeclared) and laid.owner == "barbarians" and laid.besieged == risen.vf
+    assert out.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+    assert out.state.territories[T].armies == {"barbarians": risen.vf}
+
+
+def test_barbarian_walls_hold_their_barbarians_first_then_their_helpers_L1826_L1830() -> None:
+    """002 L1826-1832 (R220): behind barbarian walls the barbarians stand first inside, then the
+    powers whose doctrine there helps them (``HELP BARBARIANS YES``), up to the Tower's 10 VF; the
+    rest stand outside for a field battle (L1832). A power that does not help them is no defender."""
+    helping = DoctrineClause(clause="HELP BARBARIANS YES", place=T)
+    state = game(16, 0, "tower").with_territory(T, owner=None, armies={"barbarians": 2, "venice": 9})
+    assert defenders(state, "hungary", T, DATA) == (Garrison("barbarians", 2, True),)
+    state = state.with_power("venice", doctrines=(helping,))
+    held = defenders(state, "hungary", T, DATA)
+    assert held == (Garrison("barbarians", 2, True), Garrison("venice", 9))
+    split = split_garrison(held, 1)
+    assert split.inside == (Garrison("barbarians", 2, True), Garrison("venice", 8))
+    assert split.outside == (Garrison("venice", 1),)
+
+
+def test_an_attack_that_storms_the_walls_keeps_its_plan_s_occupy_and_taken_L1846_L1852_R221() -> None:
+    """002 L1846, L1848-1852 (R100, R221): the ATTACK that turns into an assault (``FORT ASSAULT``)
+    conquers by the rest of its plan, not R100's defaults: ``OCCUPY 3`` puts 3 VF down off the cart
+    and ``TAKEN fortification DESTROY`` pulls the Tower down (1d4 = 4 against 1d6 = 1 + 1)."""
+    plan = "PLAN p FORT ASSAULT\nPLAN p OCCUPY 3\nPLAN p TAKEN fortification DESTROY"
+    out = run(game(11, 2, "tower"), f"{plan}\n{ATTACK} PLAN p", 4, 1)
+    assert [r.ok for r in out.results] == [True], out.results
+    terr = out.state.territories[T]
+    assert terr.owner == "hungary" and terr.armies == {"hungary": 3} and terr.buildings == ()
+    assert cart(out.state).vf == 11 - 1 - 3
+    spoils = next(e for e in out.events if isinstance(e, SpoilsTaken))
+    assert "tower destroyed" in spoils.summary()

@@ -11,17 +11,18 @@ from adjudicator.core.events import Scope
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, Siege, TerritoryState
-from adjudicator.rulesets.medioevo.war import orders
+from adjudicator.rulesets.medioevo.war import clauses, orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events import BattleFought
 from adjudicator.rulesets.medioevo.war.events_conquest import SpoilsTaken
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
+    RetreatBarred,
     SiegeDeclared,
     SiegeGoesOn,
     SiegeLifted,
 )
-from adjudicator.rulesets.medioevo.war.records import WarTurn
+from adjudicator.rulesets.medioevo.war.records import DoctrineClause, WarTurn
 from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
 from adjudicator.rulesets.medioevo.war.sieges import (
     SIEGE_HANDLERS,
@@ -272,14 +273,27 @@ def test_the_siege_s_first_field_battle_beats_the_defenders_outside_ex_L1878_L19
 
 
 def test_no_siege_while_the_defenders_outside_stand_L1922() -> None:
-    """002 L1922-1924: the 12 VF outside a Torre's 10 win every roll by 1 against 3 besiegers: the
-    besiegers are gone, the captain loses a level (L1780), and no siege is laid."""
-    out = done(siege(game(3, 22, "tower"), "hungary", orders.Siege(T, captains=CAP), DATA, dice(*[5, 6] * 3)))
+    """002 L1922-1924: the 12 VF outside a Torre's 10 win every roll by 1 against 3 besiegers who
+    fight to the end by their plan (``WITHDRAW BELOW 1``): the besiegers are gone, the captain loses
+    a level (L1780), and no siege is laid."""
+    laid = orders.Siege(T, captains=CAP, plan="p")
+    to_the_end = (orders.PlanLine("p", clauses.Withdraw("BELOW", 1)),)
+    out = done(siege(game(3, 22, "tower"), "hungary", laid, DATA, dice(*[5, 6] * 3), to_the_end))
     assert out.state.sieges == () and out.state.territories[T].armies == {"venice": 22}
     (battle,) = out.events
     assert isinstance(battle, BattleFought) and battle.lost["hungary"] == 3
     assert "no siege while defenders stand outside" in out.note
     assert out.state.piece("hungary", "captain", 1).level == 1  # type: ignore[union-attr]
+
+
+def test_the_siege_s_field_battle_outside_withdraws_by_r100_s_default_L1721_R212() -> None:
+    """002 L1721, R100, R212, R221: without a plan the besiegers' field battle outside the walls
+    ends as an ATTACK's does: outnumbered (3 against 12) after the first roll, they withdraw with
+    the VF left; no siege is laid while the 12 stand outside (L1922)."""
+    out = done(siege(game(3, 22, "tower"), "hungary", orders.Siege(T, captains=CAP), DATA, dice(5, 6)))
+    (battle,) = out.events
+    assert isinstance(battle, BattleFought) and battle.end == "attackers_withdrew"
+    assert out.state.sieges == () and out.state.territories[T].armies == {"hungary": 2, "venice": 22}
 
 
 def test_a_captain_leading_a_siege_lays_no_second_one_elsewhere_L1728() -> None:
@@ -292,3 +306,40 @@ def test_a_captain_leading_a_siege_lays_no_second_one_elsewhere_L1728() -> None:
     assert "leads the siege of pest, and nothing else (L1728)" in refused.reason
     free = siege(game(15, 10, "fort"), "hungary", orders.Siege(T, captains=CAP), DATA, dice())
     assert done(free).state.sieges  # the same captain with no siege lays it
+
+
+def venice_retreats(besieged_by: str | None) -> Done:
+    """Hungary storms Venice's Fortilizio in Transilvania with 20 VF for one roll (4 against
+    1 + 2): Venice's 10 fall to 9, below its doctrine's ``RETREAT DURING BELOW 10`` there; its own
+    Bihar is next door. ``besieged_by``: the route of Hungary's siege, or None."""
+    doctrine = DoctrineClause(clause="RETREAT DURING BELOW 10", place=T)
+    state = game(20, 10, "fort").evolve(
+        territories={**game(20, 10, "fort").territories, "bihar": TerritoryState(owner="venice")}
+    )
+    state = state.with_power("venice", doctrines=(doctrine,))
+    if besieged_by is not None:
+        state = state.with_siege(T, Siege(territory=T, by="hungary", since=2, captain=1, route=besieged_by))
+    plan = (orders.PlanLine("p", clauses.Withdraw("AFTER", 1)),)
+    storm = orders.Assault(T, captains=CAP, plan="p")
+    return done(assault(state, "hungary", storm, DATA, dice(4, 1, 1), plan))
+
+
+def test_no_retreat_by_land_out_of_a_territory_besieged_by_land_L2069_R222() -> None:
+    """002 L2069 (R171, R222): under a siege by land Venice's doctrine retreat is not made: its 9
+    VF fight on in Transilvania, and Venice alone is told why (its doctrine is private, R115)."""
+    out = venice_retreats("land")
+    assert out.state.territories[T].armies == {"hungary": 20, "venice": 9}
+    assert out.state.territories["bihar"].armies == {}
+    (barred,) = [e for e in out.events if isinstance(e, RetreatBarred)]
+    assert barred.power == "venice" and "besieged by land: no retreat by land (L2069)" in barred.reason
+    assert barred.visibility.allows("venice") and not barred.visibility.allows("hungary")
+
+
+def test_a_siege_by_sea_leaves_the_land_retreat_open_L2069() -> None:
+    """002 L2069 ("stessa cosa via mare"): a siege by sea shuts only the sea side; without a siege,
+    or under one by sea, the same doctrine takes Venice's VF to Bihar after the roll, Hungary's
+    capture die (1d6 for its level II captain, L2059) taking 1 of them."""
+    for route in (None, "sea"):
+        out = venice_retreats(route)
+        assert out.state.territories["bihar"].armies == {"venice": 8}, route
+        assert not [e for e in out.events if isinstance(e, RetreatBarred)]

@@ -3,7 +3,8 @@ R131-R132, R155).
 
 Own territories, a host's that grants passage and barbarian ones (L2308) may be entered and stayed
 in; a neutral power's refuse the mover (L2031, L2208, ex L1434); an enemy's are attacked, never
-entered by a move (L1655).
+entered by a move (L1655), save the one its owner besieges, which its reinforcements join by the
+siege's route (ex L1984, R224).
 
 The naval blockades (L2025-2033, digest §2.12.2, A-27) live here only, where moves meet them:
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.rulesets.medioevo.state import BARBARIANS
+from adjudicator.rulesets.medioevo.war.siege import Route, blocks
 from adjudicator.rulesets.medioevo.war.transport import Mover, World, stats
 
 
@@ -30,6 +32,9 @@ def may_stay(world: World, mover: Mover, node: str) -> bool:
     if node in world.data.board.seas:
         return True
     owner, me = world.owner(node), mover.owner
+    by, route = world.besieging.get(node, ("", ""))
+    if me is not None and by == me and blocks(Route(route), world.domain(mover)):
+        return True  # reinforcements join their own siege by its route (ex L1984, R224)
     return owner is None or (me is not None and world.relations.may_pass(me, owner))
 
 

@@ -28,7 +28,7 @@ from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.board import Terrain
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
-from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles
 from adjudicator.rulesets.medioevo.war.card_own import dismiss_levies
 from adjudicator.rulesets.medioevo.war.conquest import eliminated, elimination
@@ -169,28 +169,22 @@ def _attrition(state: MedioevoState, data: DataSet) -> Step:
         number = siege_turn(siege, state.turn)
         if number < 2 or siege.territory not in state.territories:
             continue
-        defender = state.territories[siege.territory].owner
+        defender = state.territories[siege.territory].owner or BARBARIANS  # behind their walls (R220)
         loss = attrition(
             _ground(state, data, siege),
             number,
             Besieger(siege.by, vf_in(state, siege.by, siege.territory), (), *_techs(state, data, siege.by)),
-            Besieged(
-                defender or "",
-                vf_in(state, defender, siege.territory) if defender else 0,
-                (),
-                *_techs(state, data, defender),
-            ),
+            Besieged(defender, vf_in(state, defender, siege.territory), (), *_techs(state, data, defender)),
         )
         state = remove_vf(state, siege.by, siege.territory, loss.besieger_loss)
-        if defender:
-            state = remove_vf(state, defender, siege.territory, loss.besieged_loss)
+        state = remove_vf(state, defender, siege.territory, loss.besieged_loss)
         events.append(
             SiegeAttrition(
                 territory=siege.territory,
                 besieger=siege.by,
                 besieger_loss=loss.besieger_loss,
                 besieged=defender,
-                besieged_loss=loss.besieged_loss if defender else 0,
+                besieged_loss=loss.besieged_loss,
                 siege_turn=number,
             )
         )

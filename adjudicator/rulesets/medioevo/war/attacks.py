@@ -132,10 +132,6 @@ def attack(
     walls = land and not own and bool(fortification_level(terr.buildings, data))
     fortified = walls and not gates_open(state, power, target)  # INFILTRATO opened them (R241)
     policy = fort_attack.fort_policy(plans, order.plan) if fortified else ""
-    if fortified and owner is None:
-        return Refused(
-            NOT_YET, f"{target} is barbarian land behind walls: the judge does not besiege barbarians yet"
-        )
     if policy == fort_attack.STOP:
         return Refused("fortified", f"{target} is fortified and plan {order.plan} says FORT STOP (L1924)")
     carriers = carriers_named(state, power, order.pieces, data)
@@ -166,7 +162,7 @@ def attack(
     for piece, judged in zip(outside, entry.checks if entry else (), strict=True):
         state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
     if fortified:  # the FORT clause: a siege or an assault with this force (L1924, L2023)
-        return fort_attack.at_walls(state, Sortie(power, order, carriers, leaders), data, dice, policy)
+        return fort_attack.at_walls(state, Sortie(power, order, carriers, leaders), data, dice, policy, plans)
     return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
 
 

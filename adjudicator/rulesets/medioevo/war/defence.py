@@ -63,6 +63,7 @@ class Defender:
     losses: clauses.LossesFirst | clauses.LossesOrder | None = None
     retreat_to: str | None = None  # where its retreating VF go; None: nowhere open
     retreat_on: Piece | None = None  # an unmoved transport that leaves with them (before the battle)
+    barred: str = ""  # why the retreat its doctrine asks for cannot be made (L2069: a siege; R171)
 
 
 def _boats(state: MedioevoState, power: str, target: str) -> tuple[Piece, ...]:
@@ -78,9 +79,10 @@ def _vf_there(state: MedioevoState, power: str, target: str) -> int:
 
 def _destination(
     state: MedioevoState, data: DataSet, power: str, target: str, vf: int, wished: Sequence[str]
-) -> str | None:
+) -> tuple[str | None, str]:
     """Where ``power``'s retreat from ``target`` goes (R156): the first open of ``wished``, else an
-    own adjacent territory, else the first open one; None when none is open."""
+    own adjacent territory, else the first open one; None when none is open, with why in words
+    (L2069: never by land out of a territory besieged by land)."""
     owners = {t: s.owner for t, s in state.territories.items()}
     barbarian = {t: s.armies.get(BARBARIANS, 0) for t, s in state.territories.items()}
     siege = state.siege(target)
@@ -94,9 +96,11 @@ def _destination(
         welcome=frozenset(state.allies(power)),
         siege=route,
     )
-    open_ = options(side).by_land
+    allowed = options(side)
+    open_ = allowed.by_land
     own = [t for t in open_ if owners.get(t) == power]
-    return next(iter([t for t in wished if t in open_] + own + list(open_)), None)
+    why = "; ".join(w for where, w in allowed.refused if where != "transports") or "no territory is open"
+    return next(iter([t for t in wished if t in open_] + own + list(open_)), None), why
 
 
 def _withdraw(doctrine: dict[str, clauses.DefenceClause], own: int, attacking: int) -> Withdraw:
@@ -124,10 +128,12 @@ def defender_at(
     target: str,
     attacking: int,
     retreat: bool = True,
+    fortified: bool = False,
     **more: object,
 ) -> Defender:
     """``power`` defending at ``target`` with all its VF there (L1731), by its doctrine there;
-    ``retreat`` False where it may not leave (its transports attacked, L1683-1685)."""
+    ``retreat`` False where it may not leave (its transports attacked, L1683-1685); ``fortified``:
+    behind walls, where its ``CARDS … IF FORTIFIED`` count."""
     doctrine = standing(state, power, data, place=target)
     boats = _boats(state, power, target)
     vf = _vf_there(state, power, target)
@@ -135,16 +141,20 @@ def defender_at(
     cards = [c for c in doctrine.values() if isinstance(c, clauses.Cards)]
     wished = doctrine.get("RETREAT TO")
     places = wished.places if isinstance(wished, clauses.RetreatTo) else ()
-    to = _destination(state, data, power, target, vf, places) if retreat else None
-    withdraw = _withdraw(doctrine, vf, attacking) if to is not None else Withdraw()
-    plan = BattlePlan(rounds=card_rounds(cards), withdraw=withdraw)
+    to, why = _destination(state, data, power, target, vf, places) if retreat else (None, "")
+    wants = _withdraw(doctrine, vf, attacking)
+    withdraw = wants if to is not None else Withdraw()
+    asked = wants.before_battle or wants.below_vf is not None
+    barred = f"no retreat from {target}: {why}" if retreat and to is None and asked else ""
+    plan = BattlePlan(rounds=card_rounds(cards, fortified), withdraw=withdraw)
     more.setdefault("bombards", _bombards_there(state, power, target))
     force = force_of(state, power, vf, captains, data, plan=plan, **more)
     losses = doctrine.get("LOSSES")
     kept = losses if isinstance(losses, clauses.LossesFirst | clauses.LossesOrder) else None
     aboard = doctrine.get("RETREAT ON")
     on = _unmoved(state, data, power, target, aboard.piece) if isinstance(aboard, clauses.RetreatOn) else None
-    return Defender(force, boats, kept, to, on if to is not None and withdraw.before_battle else None)
+    on = on if to is not None and withdraw.before_battle else None
+    return Defender(force, boats, kept, to, on, barred)
 
 
 def _unmoved(state: MedioevoState, data: DataSet, power: str, target: str, name: str) -> Piece | None:

@@ -1,7 +1,8 @@
 """The events of the SIEGE, ASSAULT and LIFT SIEGE steps (docs/war.md §6; seed 002 L1886-2002).
 
 All public (R115, L1717): the table sees a siege laid and lifted, and an assault round by round.
-A step refused is the runner's private ``ScriptStepFailed``.
+A step refused is the runner's private ``ScriptStepFailed``; a retreat a doctrine asked for and the
+siege barred (L2069) is told to its power alone, since the doctrine is private (R115, R222).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.war.events import RoundShown
 
 
@@ -93,4 +95,23 @@ class SiegeLifted(Event):
         return f"{self.power} lifts the siege of {self.territory}{who}"
 
 
-SIEGE_EVENTS: tuple[type[Event], ...] = (SiegeDeclared, SiegeGoesOn, AssaultFought, SiegeLifted)
+class RetreatBarred(PowerPrivate):
+    """A defender's doctrine asks for a retreat it cannot make (L2069: not by land out of a
+    territory besieged by land, nor by sea out of one besieged by sea; R171): it fights on."""
+
+    kind: ClassVar[str] = "mu-war-retreat-barred"
+    power: str
+    territory: str
+    reason: str
+
+    def summary(self) -> str:
+        return f"{self.power}'s doctrine would retreat, but it fights on: {self.reason}"
+
+
+SIEGE_EVENTS: tuple[type[Event], ...] = (
+    SiegeDeclared,
+    SiegeGoesOn,
+    AssaultFought,
+    SiegeLifted,
+    RetreatBarred,
+)

@@ -46,6 +46,7 @@ def world_of(
         distant_ports=frozenset(distant_ports),
         fleets=fleets,
         rough_landing=rough_landing,
+        besieging={s.territory: (s.by, s.route) for s in state.sieges},
     )
 
 

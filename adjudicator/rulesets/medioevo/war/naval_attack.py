@@ -52,8 +52,8 @@ from adjudicator.rulesets.medioevo.war.events import TransportAbandoned
 from adjudicator.rulesets.medioevo.war.movement_state import relations_of, world_of
 from adjudicator.rulesets.medioevo.war.moves import abandon
 from adjudicator.rulesets.medioevo.war.orders import NavalAttack, PlanLine
+from adjudicator.rulesets.medioevo.war.siege_common import leaderless
 from adjudicator.rulesets.medioevo.war.siege_state import attacks_left, led
-from adjudicator.rulesets.medioevo.war.sieges import leaderless
 
 SHIPS = ("galley", "merchant")
 

@@ -37,13 +37,14 @@ from adjudicator.rulesets.medioevo.war.events_conquest import (
 )
 from adjudicator.rulesets.medioevo.war.events_sieges import (
     AssaultFought,
+    RetreatBarred,
     SiegeDeclared,
     SiegeGoesOn,
     SiegeLifted,
 )
 
 MOVES = (TransportMoved, CargoLoaded, CargoUnloaded, TransportAbandoned, TransportClaimed)
-SIEGES = (SiegeDeclared, SiegeGoesOn, SiegeLifted)
+SIEGES = (SiegeDeclared, SiegeGoesOn, SiegeLifted, RetreatBarred)
 ROUND_COLUMNS = ("round", "side", "die", "roll", "modifiers", "total", "cards played", "VF lost", "card lost")
 RAM_COLUMNS = ("rams", "galley level", "d4", "VF sunk")
 CONQUEST_COLUMNS = ("territory", "taken by", "from", "VF left in it")
@@ -162,7 +163,7 @@ def failed_line(e: ScriptStepFailed, viewer: str) -> Line:
     return Line(f"{who} step {e.step} was not made: {e.line}", status="failed", detail=e.reason)
 
 
-def siege_text(e: SiegeDeclared | SiegeGoesOn | SiegeLifted) -> str:
+def siege_text(e: SiegeDeclared | SiegeGoesOn | SiegeLifted | RetreatBarred) -> str:
     text = e.summary()
     if isinstance(e, SiegeDeclared) and e.rolls:
         text += f" (artillery dice: {', '.join(map(str, e.rolls))})"

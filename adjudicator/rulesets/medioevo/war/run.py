@@ -34,6 +34,7 @@ from adjudicator.rulesets.medioevo.war import (
 )
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused, pm_left
 from adjudicator.rulesets.medioevo.war.events import ScriptStepFailed
+from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought, SiegeGoesOn, SiegeLifted
 from adjudicator.rulesets.medioevo.war.guards import guard_failure
 from adjudicator.rulesets.medioevo.war.orders import (
     COMBAT,
@@ -48,10 +49,11 @@ from adjudicator.rulesets.medioevo.war.orders import (
     PlanLine,
     PlayCombatCard,
     ScriptStep,
+    Siege,
     SurpriseWar,
     Unload,
 )
-from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
+from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege, held_up
 from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS
 
 NOT_YET = "not-yet"
@@ -125,26 +127,62 @@ def sub_turn(
     (``war/turns.py``)."""
     plans = tuple(o for o in orders if isinstance(o, PlanLine))
     events: list[Event] = []
+    waiting: tuple[str, ...] = ()
     if dice is not None:
-        state, went_on = sieges_go_on(state, power, steps_of(orders), data, dice)
+        state, went_on, waiting = sieges_go_on(state, power, steps_of(orders), data, dice)
         events += went_on
     state, script = run_script(state, power, steps_of(orders), data, dice, plans)
+    late: list[Event] = []
+    if dice is not None:
+        state, late = sieges_at_end(state, power, waiting, script.events, data, dice)
     state, out = forced_exits.leave(state, power, data)  # R109: the judge takes it out
-    return RunOutcome(state, (*events, *script.events, *out), tuple(script.results))
+    return RunOutcome(state, (*events, *script.events, *late, *out), tuple(script.results))
 
 
 def sieges_go_on(
     state: MedioevoState, power: str, steps: Sequence[ScriptStep], data: DataSet, dice: Dice
-) -> tuple[MedioevoState, list[Event]]:
+) -> tuple[MedioevoState, list[Event], tuple[str, ...]]:
     """At the start of the besieger's sub-turn, each of its sieges in their 2nd turn or later
     goes on (artillery, reduction, the fall: L1950-1958, R112), unless its script lifts it or
-    assaults it (L1966, L1930: then the step decides). Nothing happens in a siege's first turn."""
+    assaults it (L1966, L1930: then the step decides) or plays it at a bare ``SIEGE t`` step.
+    A siege that may not go on now waits for the end of the sub-turn (ex L1982-1984, R223): the
+    sieges left for then are returned with the state and events. Nothing happens in a siege's
+    first turn."""
     named = {s.action.territory for s in steps if isinstance(s.action, LiftSiege | Assault)}
+    bare = {s.action.territory for s in steps if isinstance(s.action, Siege) and not s.action.captains}
     events: list[Event] = []
+    waiting: list[str] = []
     for siege in tuple(state.sieges):
         if siege.by != power or siege.territory in named:
             continue
+        if siege.territory in bare or held_up(state, power, siege.territory, data) is not None:
+            waiting.append(siege.territory)
+            continue
         outcome = continue_siege(state, power, siege.territory, data, dice)
+        if isinstance(outcome, Done):
+            state = outcome.state
+            events += outcome.events
+    return state, events, tuple(waiting)
+
+
+def sieges_at_end(
+    state: MedioevoState,
+    power: str,
+    waiting: Sequence[str],
+    told: Sequence[Event],
+    data: DataSet,
+    dice: Dice,
+) -> tuple[MedioevoState, list[Event]]:
+    """At the end of the besieger's sub-turn, each siege that waited and was not played by a
+    bare ``SIEGE t`` step (nor ended by the script) goes on if its reinforcements came (ex L1984),
+    else is lifted (R112, R223)."""
+    played = {e.territory for e in told if isinstance(e, SiegeGoesOn | SiegeLifted | AssaultFought)}
+    events: list[Event] = []
+    for territory in waiting:
+        current = state.siege(territory)
+        if current is None or current.by != power or territory in played:
+            continue
+        outcome = continue_siege(state, power, territory, data, dice)
         if isinstance(outcome, Done):
             state = outcome.state
             events += outcome.events
@@ -247,7 +285,7 @@ def _act(
         return naval_attack.naval_attack(state, power, action, data, dice, plans)
     handler = SIEGE_HANDLERS.get(type(action))  # SIEGE, ASSAULT, LIFT SIEGE (war/sieges.py)
     if handler is not None:
-        return handler(state, power, action, data, dice)
+        return handler(state, power, action, data, dice, plans)
     word = action.canonical().split(" ", 1)[0]
     return Refused(NOT_YET, f"the judge does not run {word} steps yet")
 

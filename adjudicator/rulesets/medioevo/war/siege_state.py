@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import Piece
-from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.war import clauses
 from adjudicator.rulesets.medioevo.war.battle_models import Side
 from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, SIEGE, key_of, war_turn
+from adjudicator.rulesets.medioevo.war.doctrines import standing
 from adjudicator.rulesets.medioevo.war.fortress import Garrison
 
 
@@ -36,15 +39,29 @@ def engines_in(state: MedioevoState, power: str, territory: str) -> tuple[int, .
     )
 
 
-def defenders(state: MedioevoState, power: str, territory: str) -> tuple[Garrison, ...]:
+def defenders(state: MedioevoState, power: str, territory: str, data: DataSet) -> tuple[Garrison, ...]:
     """Who defends the territory against ``power``: the owner first (R150), then the powers
-    standing there that are not at war with it."""
+    standing there that are not at war with it. In barbarian land behind walls (R220) the
+    barbarians first (L1830), then the powers whose doctrine there helps them (L1826-1828)."""
     terr = state.territories[territory]
-    owner = terr.owner or ""
+    owner = terr.owner
+    if owner is None:
+        helpers = sorted(
+            p
+            for p, vf in terr.armies.items()
+            if vf and p not in (BARBARIANS, power) and _helps_barbarians(state, data, p, territory)
+        )
+        first = (BARBARIANS,) if terr.armies.get(BARBARIANS, 0) else ()
+        return tuple(Garrison(p, terr.armies[p], p == BARBARIANS) for p in (*first, *helpers))
     others = sorted(
         p for p, vf in terr.armies.items() if vf and p not in (owner, power) and not state.at_war(p, owner)
     )
     return tuple(Garrison(p, terr.armies.get(p, 0)) for p in (owner, *others) if terr.armies.get(p, 0))
+
+
+def _helps_barbarians(state: MedioevoState, data: DataSet, power: str, territory: str) -> bool:
+    said = standing(state, power, data, place=territory).get("HELP BARBARIANS")
+    return isinstance(said, clauses.Help) and said.yes  # default no (R99)
 
 
 def attacks_left(state: MedioevoState, captain: Piece) -> int:

@@ -7,6 +7,11 @@ the walls no longer hold, or against every defender once the walls are gone (L19
 field battle is part of the siege turn, under the siege's captain: it is no new attack of his
 (L1906 by analogy, R192). When it leaves no defender in a territory without walls, the territory
 is the besieger's (L1679). Attrition comes at the end of the turn (``aftermath``, L1960).
+
+A siege that may not go on at the start of the sub-turn (ex L1982: the besieger no longer
+superior in number) waits for the end of it (R223): the besieger may bring reinforcements in this
+Combat (ex L1984, a MOVE into the territory it besieges, R224) or play the turn at a bare
+``SIEGE t`` step; else it may assault, or the siege is lifted (``run.sub_turn``).
 """
 
 from __future__ import annotations
@@ -23,8 +28,16 @@ from adjudicator.rulesets.medioevo.war.siege import (
     Besieger,
     Ground,
     Outcome,
+    refusal,
     siege_step,
     siege_turn,
+)
+from adjudicator.rulesets.medioevo.war.siege_common import (
+    CONSTANTINOPLE,
+    leaderless,
+    lift,
+    set_walls,
+    target_of,
 )
 from adjudicator.rulesets.medioevo.war.siege_field import field_battle
 from adjudicator.rulesets.medioevo.war.siege_state import (
@@ -34,32 +47,41 @@ from adjudicator.rulesets.medioevo.war.siege_state import (
     lose_engines,
     vf_in,
 )
-from adjudicator.rulesets.medioevo.war.sieges import (
-    CONSTANTINOPLE,
-    leaderless,
-    lift,
-    set_walls,
-    target_of,
-)
+
+
+def held_up(state: MedioevoState, power: str, territory: str, data: DataSet) -> str | None:
+    """Why ``power``'s siege of ``territory`` may not go on as things stand (superiority, an
+    engine: L1924, ex L1982-1984, R160), or None. Nothing is rolled."""
+    target = target_of(state, power, territory, data)
+    if isinstance(target, Refused):
+        return target.reason
+    owner, level = target
+    besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
+    inside = sum(g.vf for g in defenders(state, power, territory, data))
+    return refusal(besieger, Besieged(owner, inside), level, declaring=False)
 
 
 def continue_siege(
-    state: MedioevoState, power: str, territory: str, data: DataSet, dice: Dice
+    state: MedioevoState, power: str, territory: str, data: DataSet, dice: Dice, lift_refused: bool = True
 ) -> Done | Refused:
-    """A later siege turn at the start of the besieger's sub-turn (R112, R151; L1950-1958): the
-    superiority check, the artillery, the immediate fall or one reduction, and the field battle
-    against the defenders the smaller walls no longer hold (all of them once the walls are gone).
-    A siege that may not go on is lifted by default (R112). Nothing happens in its first turn."""
+    """A later siege turn in the besieger's sub-turn (R112, R151; L1950-1958): the superiority
+    check, the artillery, the immediate fall or one reduction, and the field battle against the
+    defenders the smaller walls no longer hold (all of them once the walls are gone). A siege that
+    may not go on is lifted (R112), or with ``lift_refused`` False the step is refused and the
+    siege left as it is (R223). Nothing happens in its first turn."""
     current = state.siege(territory)
     if current is None or current.by != power:
         return Refused("no-siege", f"{power} has no siege of {territory}")
     number = siege_turn(current, state.turn)
     target = target_of(state, power, territory, data)
     if number < 2 or isinstance(target, Refused):
-        return target if isinstance(target, Refused) else Done(state)
+        return target if isinstance(target, Refused) else Done(state, (), "siege turn 1: laid this turn")
     owner, level = target
+    why = held_up(state, power, territory, data)
+    if why is not None and not lift_refused:
+        return Refused("siege-refused", why)
     besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
-    inside = sum(g.vf for g in defenders(state, power, territory))
+    inside = sum(g.vf for g in defenders(state, power, territory, data))
     besieged = Besieged(owner, inside, engines_in(state, owner, territory))
     ground = Ground(territory, level, constantinople=territory == CONSTANTINOPLE)
     step = siege_step(dice, f"siege {territory}", ground, number, besieger, besieged)

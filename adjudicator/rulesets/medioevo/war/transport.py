@@ -173,7 +173,8 @@ class World:
     ``settlements`` the territories with a working settlement (loading discount, L1614);
     ``distant_ports`` the territories with a distant-port tile (a port for all purposes, L2398);
     ``fleets`` a sea zone to the galleys each power has there (active blockades, L2033);
-    ``rough_landing`` the variant where galleys pay the coast's terrain to land (L3194-3198).
+    ``rough_landing`` the variant where galleys pay the coast's terrain to land (L3194-3198);
+    ``besieging`` a besieged territory to its besieger and the siege's route (reinforcements, R224).
     """
 
     data: DataSet
@@ -183,6 +184,7 @@ class World:
     distant_ports: frozenset[str] = frozenset()
     fleets: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     rough_landing: bool = False  # variant Attracco difficoltoso (L3194-3198), all players agreeing (L3192)
+    besieging: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def owner(self, territory: str) -> str | None:
         return self.owners.get(territory)
