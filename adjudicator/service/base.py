@@ -6,6 +6,7 @@ Every public method is one database transaction: either everything it writes is 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -13,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, func
+from sqlalchemy import event as sa_event
 from sqlmodel import Session, col, select
 
 from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window
@@ -27,9 +29,6 @@ from adjudicator.core.view import GM, PlayerView
 from adjudicator.dates import viewer_zone
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
 from adjudicator.orders.names import NameIndex
-from adjudicator.report.mail import report_attachments
-from adjudicator.report.model import ReportInput
-from adjudicator.report.render import render_report
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.calendar import deadline_attachment, read_calendar
 from adjudicator.store.db import WRITER
@@ -43,13 +42,23 @@ from adjudicator.store.models import (
     Window,
 )
 
+log = logging.getLogger(__name__)
+OWN_TX = "adjudicator_own_tx"
+RENDER_AFTER = "adjudicator_render_after_commit"
+"""Session flags: a transaction of ``_tx``; reports were queued in it (render them after its commit)."""
+
 
 class StoreAccess:
     """Database helpers; each public method of a subclass is one transaction."""
 
-    def __init__(self, engine: Engine, *, mail_domain: str = "adjudicator") -> None:
+    def __init__(
+        self, engine: Engine, *, mail_domain: str = "adjudicator", render_after_commit: bool = True
+    ) -> None:
         self.engine = engine
         self.mail_domain = mail_domain
+        self.render_after_commit = render_after_commit
+        """Reports queued by a transaction are rendered right after its commit (service/rendering.py);
+        False leaves them to a render pass elsewhere (``serve``: its outbox sender)."""
 
     if TYPE_CHECKING:  # HistoryTools (history.py) provides it: the mail and `report` share one path
         # and StepTools (steps.py) the opening of windows, rounds and steps
@@ -61,9 +70,10 @@ class StoreAccess:
 
         def _queue_your_move(self, session: Session, game: Game, row: Window, now: datetime) -> None: ...
 
-        def _stored_report_inputs(
-            self, session: Session, game: Game, window: Window, viewers: Sequence[str]
-        ) -> dict[str, ReportInput]: ...
+        # ReportRendering (rendering.py) the render pass after the commit
+        def render_pending(
+            self, game_id: str | None = None, *, limit: int | None = None, now: datetime | None = None
+        ) -> int: ...
 
     @contextmanager
     def _within(self, session: Session | None) -> Iterator[Session]:
@@ -77,11 +87,12 @@ class StoreAccess:
     @contextmanager
     def _tx(self) -> Iterator[Session]:
         """One writing transaction (on SQLite it holds the write lock from its start: store/db.py)."""
-        with (
-            Session(self.engine, expire_on_commit=False, execution_options=WRITER) as session,
-            session.begin(),
-        ):
-            yield session
+        with Session(self.engine, expire_on_commit=False, execution_options=WRITER) as session:
+            session.info[OWN_TX] = True
+            with session.begin():
+                yield session
+            if session.info.pop(RENDER_AFTER, False):
+                self._render_queued()  # committed: the reports it queued are rendered now
 
     # ---- lookups -------------------------------------------------------------------------
     def _game(self, session: Session, game_id: str) -> Game:
@@ -226,25 +237,46 @@ class StoreAccess:
         key: str | None = None,
     ) -> None:
         """Each viewer's report of ``window`` (a window, a step, or a round's row: its steps), by
-        mail, key ``report.{game}.{key or window_id}.{viewer}``."""
-        ruleset = self.ruleset(game)
-        reports = self._stored_report_inputs(session, game, window, viewers)
+        mail, key ``report.{game}.{key or window_id}.{viewer}``: queued to be rendered after the
+        commit (service/rendering.py), with the .ics of the deadline ``opened`` has now."""
+        assert window.id is not None
         for viewer in viewers:
-            report = reports[viewer]
-            attachments = self._deadline_ics(game, opened, now, report.timezone)
-            rendered = render_report(report, ruleset)
-            self._queue_mail(
+            zone = self._zone_of(session, game, viewer)
+            row = self._queue_mail(
                 session,
                 game,
                 kind="report",
                 recipient=viewer,
                 key=f"report.{game.id}.{key or window.id}.{viewer}",
                 subject=f"[{game.id}] {window.label} results for {viewer}",
-                text=rendered.text,
-                html=rendered.mail_html,
-                attachments=[*attachments, *report_attachments(rendered, game.id, window.label, viewer)],
+                text="",
+                attachments=self._deadline_ics(game, opened, now, zone),
                 window_id=window.id,
             )
+            row.status = "render"
+        self._render_after_commit(session)
+
+    def _render_after_commit(self, session: Session) -> None:
+        """Render the queued reports once ``session`` commits (in this process, right after), unless
+        the judge leaves them to a render pass elsewhere (``serve``'s sender)."""
+        if not self.render_after_commit or session.info.get(RENDER_AFTER):
+            return
+        session.info[RENDER_AFTER] = True
+        if session.info.get(OWN_TX):
+            return  # _tx renders after its commit
+        sa_event.listen(session, "after_commit", self._rendered_after, once=True)
+
+    def _rendered_after(self, session: Session) -> None:
+        """The caller's transaction (a GM's mail) committed: its reports are rendered now. A failure
+        is logged and leaves them queued for the next pass; the commit stands."""
+        session.info.pop(RENDER_AFTER, None)
+        self._render_queued()
+
+    def _render_queued(self) -> None:
+        try:
+            self.render_pending()
+        except Exception:
+            log.exception("queued reports not rendered; the next render pass renders them")
 
     def _deadline_ics(self, game: Game, window: Window, now: datetime, zone: str) -> list[dict[str, str]]:
         """The .ics attachment of an open window's deadline for a reader in ``zone``, made ``now``

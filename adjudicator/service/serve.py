@@ -76,7 +76,7 @@ class Components:
 
 def wire(settings: Settings, engine: Engine) -> Components:
     """The real components: the mail gateway's ingest, the outbox sender, the deadline scheduler."""
-    judge = Judge(engine, mail_domain=settings.judge.domain)
+    judge = Judge(engine, mail_domain=settings.judge.domain, render_after_commit=False)  # the sender renders
     gateway = MailGateway(judge, settings)
 
     def ingest(raw: bytes, source: str) -> object:
