@@ -216,7 +216,8 @@ def render_report(
 ) -> RenderedReport:
     """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map.
 
-    Without ``mail`` no PNG is made (the archive publishes the SVG only; its mail HTML has no map).
+    Without ``mail`` only what the archive publishes is made (text, HTML page, SVG): no PNG, and
+    no mail HTML or JSON (both ''), each of which cost more than the page.
     ``pngs``, shared by the reports of one window, makes each distinct PNG once for all of them."""
     svg, region = _maps(report, ruleset)
     shared = draw_map(report, ruleset, highlights=False) if svg is not None and mail else None
@@ -232,8 +233,10 @@ def render_report(
     return RenderedReport(
         text=render_text(doc),
         html=render_html(doc, map_svg=svg),
-        mail_html=render_html(mail_doc, for_mail=True),
-        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n",
+        mail_html=render_html(mail_doc, for_mail=True) if mail else "",
+        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
+        if mail
+        else "",
         order_template=doc.order_template,
         svg=svg,
         png=png,

@@ -7,7 +7,7 @@ Every public method is one database transaction: either everything it writes is 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
@@ -91,8 +91,7 @@ class StoreAccess:
             session.info[OWN_TX] = True
             with session.begin():
                 yield session
-            if session.info.pop(RENDER_AFTER, False):
-                self._render_queued()  # committed: the reports it queued are rendered now
+            self._render_queued(session.info.pop(RENDER_AFTER, ()))  # committed: render its reports
 
     # ---- lookups -------------------------------------------------------------------------
     def _game(self, session: Session, game_id: str) -> Game:
@@ -254,29 +253,30 @@ class StoreAccess:
                 window_id=window.id,
             )
             row.status = "render"
-        self._render_after_commit(session)
+        self._render_after_commit(session, game.id)
 
-    def _render_after_commit(self, session: Session) -> None:
-        """Render the queued reports once ``session`` commits (in this process, right after), unless
-        the judge leaves them to a render pass elsewhere (``serve``'s sender)."""
-        if not self.render_after_commit or session.info.get(RENDER_AFTER):
+    def _render_after_commit(self, session: Session, game_id: str) -> None:
+        """Render ``game_id``'s queued reports once ``session`` commits (in this process, right
+        after), unless the judge leaves them to a render pass elsewhere (``serve``'s sender)."""
+        if not self.render_after_commit:
             return
-        session.info[RENDER_AFTER] = True
-        if session.info.get(OWN_TX):
-            return  # _tx renders after its commit
-        sa_event.listen(session, "after_commit", self._rendered_after, once=True)
+        games = session.info.setdefault(RENDER_AFTER, set())
+        if not games and not session.info.get(OWN_TX):  # _tx renders after its own commit
+            sa_event.listen(session, "after_commit", self._rendered_after, once=True)
+        games.add(game_id)
 
     def _rendered_after(self, session: Session) -> None:
-        """The caller's transaction (a GM's mail) committed: its reports are rendered now. A failure
-        is logged and leaves them queued for the next pass; the commit stands."""
-        session.info.pop(RENDER_AFTER, None)
-        self._render_queued()
+        """The caller's transaction (a GM's mail) committed: its reports are rendered now."""
+        self._render_queued(session.info.pop(RENDER_AFTER, ()))
 
-    def _render_queued(self) -> None:
-        try:
-            self.render_pending()
-        except Exception:
-            log.exception("queued reports not rendered; the next render pass renders them")
+    def _render_queued(self, games: Iterable[str]) -> None:
+        """Render the games' queued reports; a failure is logged and leaves them queued for the
+        next pass (the commit stands)."""
+        for game_id in sorted(games):
+            try:
+                self.render_pending(game_id)
+            except Exception:
+                log.exception("reports of %s not rendered; the next render pass renders them", game_id)
 
     def _deadline_ics(self, game: Game, window: Window, now: datetime, zone: str) -> list[dict[str, str]]:
         """The .ics attachment of an open window's deadline for a reader in ``zone``, made ``now``
