@@ -7,7 +7,8 @@ Prints, per resolved window that took orders and as medians over them:
   write it);
 - ``adjudicate`` through the store as ``serve`` does it (its scheduler: the window's outcome and
   its mails queued, one transaction, reports not rendered), with its ratio to the floor
-  (goal ≤ 50×);
+  (goal ≤ 50×). Both are the process's CPU time (SQLite runs in it), so that other work on a
+  shared machine does not count; the wall time is printed beside;
 - the rendering pass after it (``render_pending``: every viewer's report, the map drawn and
   rasterised once);
 - the bytes stored per resolved window: its outbox rows (bodies and attachments as stored) and the
@@ -100,9 +101,9 @@ def floor_seconds(judge: Judge, runs: int = 50) -> tuple[float, int]:
     encoded = json.dumps(judge.game(GAME)[0].state)
     times = []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         json.dumps(json.loads(encoded))
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return statistics.median(times), len(encoded)
 
 
@@ -125,35 +126,35 @@ def main() -> None:
         judge.render_pending()
         seen: set[str] = set()
         stored_bytes(engine, 0, seen)
-        rows: list[tuple[str, float, float, float, int, int]] = []
+        rows: list[tuple[str, float, float, float, float, int, int]] = []
         for _ in range(args.windows):
             submit_all(judge, powers, secrets)
             floor, _size = floor_seconds(judge)
             before = last_outbox_id(engine)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             done = judge.adjudicate(GAME, force=True)
-            adjudicated = time.perf_counter() - t0
+            wall, adjudicated = time.perf_counter() - t0, time.process_time() - c0
             t0 = time.perf_counter()
             judge.render_pending()
             rendered = time.perf_counter() - t0
             size, mails = stored_bytes(engine, before, seen)
-            rows.append(("+".join(done.labels), floor, adjudicated, rendered, size, mails))
+            rows.append(("+".join(done.labels), floor, adjudicated, wall, rendered, size, mails))
     print(f"{len(powers)} powers, {'PostgreSQL' if args.url else 'SQLite'}; per resolved window:")
     print(
-        f"{'window(s)':34} {'floor':>8}"
-        f" {'adjudicate':>11} {'ratio':>6} {'render':>8} {'mails':>5} {'stored':>10}"
+        f"{'window(s)':26} {'floor':>8} {'adjudicate':>10} {'ratio':>6} {'(wall)':>9}"
+        f" {'render':>8} {'mails':>5} {'stored':>8}"
     )
-    for label, floor, adj, ren, size, mails in rows:
+    for label, floor, adj, wall, ren, size, mails in rows:
         print(
-            f"{label[:34]:34} {floor * 1000:6.2f}ms {adj * 1000:9.1f}ms {adj / floor:5.0f}× "
-            f"{ren * 1000:6.0f}ms {mails:5d} {size / 1e6:8.2f}MB"
+            f"{label[:26]:26} {floor * 1000:6.2f}ms {adj * 1000:8.1f}ms {adj / floor:5.0f}× "
+            f"{wall * 1000:7.0f}ms {ren * 1000:6.0f}ms {mails:5d} {size / 1e6:6.2f}MB"
         )
     ratio = statistics.median(r[2] / r[1] for r in rows)
-    per_window = statistics.median(r[4] for r in rows)
+    worst = max(r[5] for r in rows)
     print(f"median: adjudicate {ratio:.0f}× the floor (goal ≤ {RATIO_GOAL:.0f}×), ", end="")
-    print(f"render {statistics.median(r[3] for r in rows):.2f} s, ", end="")
-    print(f"stored {per_window / 1e6:.2f} MB a window (goal ≤ {BYTES_GOAL / 1e6:.0f} MB)")
-    raise SystemExit(0 if ratio <= RATIO_GOAL and per_window <= BYTES_GOAL else 1)
+    print(f"render {statistics.median(r[4] for r in rows):.2f} s; ", end="")
+    print(f"stored at most {worst / 1e6:.2f} MB a window (goal ≤ {BYTES_GOAL / 1e6:.0f} MB)")
+    raise SystemExit(0 if ratio <= RATIO_GOAL and worst <= BYTES_GOAL else 1)
 
 
 if __name__ == "__main__":

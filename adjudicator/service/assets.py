@@ -3,9 +3,9 @@
 Every report of a window shows the same board PNG; copied into each outbox row it was half of every
 row (issue 18). An attachment record may hold ``"asset": digest`` instead of its ``text`` or
 ``base64``: the content is one ``assets`` row, keyed by the SHA-256 of the bytes as mailed, written
-once whatever the number of mails (and of processes) that store it. A report's HTML part is kept
-the same way (``Outbox.html_asset``). Text is kept zlib-compressed (a report's JSON and HTML shrink
-about tenfold); a PNG, already compressed, as it is.
+once whatever the number of mails (and of processes) that store it. A report's text and HTML parts
+are kept the same way, as one JSON asset (``Outbox.body_asset``). Text is kept zlib-compressed (a
+report's JSON and HTML shrink about tenfold); a PNG, already compressed, as it is.
 
 Only reports use assets: a mail that carries a secret (a welcome, a briefing) keeps its content in
 its row, where the sender's redaction (mail/outbox_redact.py) masks it once it is settled.
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -92,25 +93,26 @@ def _filled(item: dict[str, str], content: dict[str, bytes]) -> dict[str, str]:
 
 
 def with_content(session: Session, row: Outbox) -> Outbox:
-    """A detached copy of ``row`` with its assets filled in (``body_html``, each attachment's
+    """A detached copy of ``row`` with its assets filled in (its bodies, each attachment's
     ``text`` or ``base64``): the message the row stands for, as the composer needs it."""
     names = [a["asset"] for a in row.attachments if "asset" in a]
-    if row.html_asset:
-        names.append(row.html_asset)
+    if row.body_asset:
+        names.append(row.body_asset)
     if not names:
         return row
     content = asset_bytes(session, names)
     copy = Outbox.model_validate(row.model_dump())
     copy.attachments = [_filled(a, content) for a in row.attachments]
-    if row.html_asset:
-        copy.body_html = content[row.html_asset].decode("utf-8")
+    if row.body_asset:
+        bodies = json.loads(content[row.body_asset])
+        copy.body_text, copy.body_html = bodies["text"], bodies["html"]
     return copy
 
 
 def assets_of(rows: Sequence[Outbox]) -> set[str]:
     """The digests the rows reference."""
     found = {a["asset"] for r in rows for a in r.attachments if "asset" in a}
-    return found | {r.html_asset for r in rows if r.html_asset}
+    return found | {r.body_asset for r in rows if r.body_asset}
 
 
 def asset_size(session: Session, digests: Iterable[str]) -> int:

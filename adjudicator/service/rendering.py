@@ -15,7 +15,8 @@ A render pass (:meth:`ReportRendering.render_pending`) takes one window's rows a
 2. Reads the window's report inputs once and renders each viewer's report, the shared map PNG made
    once for the window (once per distinct drawing, should viewers' boards differ).
 3. Stores the rendered rows (→ ``pending``) in one transaction, each conditional on its claim; the
-   map PNG, the close-ups, the JSON and the HTML go to ``assets`` (service/assets.py), stored once.
+   map PNG, the close-ups, the JSON, the text and HTML go to ``assets`` (service/assets.py), each
+   stored once.
 
 Only then can the sender take a row (it takes ``pending`` rows only): a mail is never sent
 unrendered. A process killed after the adjudication's commit leaves ``render`` rows; one killed in
@@ -31,6 +32,7 @@ outbox sender runs a pass before each of its sending passes, out of the schedule
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import datetime, timedelta
 from typing import Any
@@ -137,17 +139,20 @@ class ReportRendering(HistoryTools):
         with self._tx() as tx:
             for row_id, values in rendered.items():
                 values["attachments"] = stored_attachments(tx, values["attachments"])
-                values["html_asset"] = store_asset(tx, values.pop("html").encode("utf-8"), compress=True)
+                bodies = json.dumps(
+                    {"text": values.pop("text"), "html": values.pop("html")}, ensure_ascii=False
+                )
+                values["body_asset"] = store_asset(tx, bodies.encode("utf-8"), compress=True)
                 stored: Any = tx.execute(
                     update(Outbox)
                     .where(ours, col(Outbox.id) == row_id)
-                    .values(**values, body_html=None, **RENDERED)
+                    .values(**values, body_text="", body_html=None, **RENDERED)
                 )
                 done += stored.rowcount
         return done
 
     def _rendered(self, game_id: str, window_id: int, ours: ColumnElement[bool]) -> dict[int, dict[str, Any]]:
-        """Each claimed row's rendered columns (``html`` for the HTML part), the window read once."""
+        """Each claimed row's rendered parts (``text``, ``html``, ``attachments``), the window read once."""
         with Session(self.engine) as session:
             rows = list(session.exec(select(Outbox).where(ours).order_by(col(Outbox.id))))
             game = session.get(Game, game_id)
@@ -165,7 +170,7 @@ class ReportRendering(HistoryTools):
             made = render_report(report, ruleset, pngs=pngs)
             parts = report_attachments(made, game_id, window.label, row.recipient)
             out[row.id] = {
-                "body_text": made.text,
+                "text": made.text,
                 "html": made.mail_html,
                 "attachments": [*row.attachments, *parts],
             }

@@ -177,8 +177,9 @@ class Outbox(SQLModel, table=True):
     subject: str = Field(max_length=255)
     body_text: str = Field(sa_column=Column(Text, nullable=False))
     body_html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    html_asset: str | None = Field(default=None, max_length=64)
-    """A report's HTML part, kept in ``assets`` under this digest (``body_html`` is then None)."""
+    body_asset: str | None = Field(default=None, max_length=64)
+    """A report's text and HTML parts, kept as one asset under this digest (JSON ``{"text", "html"}``,
+    compressed: service/assets.py); ``body_text`` is then '' and ``body_html`` None."""
     attachments: list[dict[str, str]] = Field(
         default_factory=list, sa_column=Column(JSONType, nullable=False)
     )

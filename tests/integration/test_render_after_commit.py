@@ -162,5 +162,5 @@ def test_a_report_that_cannot_be_rendered_waits_and_is_never_sent_unrendered(
     assert judge.render_pending(now=utcnow() + rendering.RENDER_RETRY) == VIEWERS
     assert {(r.status, r.attempts, r.last_error) for r in reports(engine)} == {("pending", 0, None)}
     with Session(engine) as session:
-        html = asset_bytes(session, [r.html_asset for r in reports(engine) if r.html_asset])
-    assert len(html) == VIEWERS and all(b"T1.cards" in page for page in html.values())
+        bodies = asset_bytes(session, [r.body_asset for r in reports(engine) if r.body_asset])
+    assert len(bodies) == VIEWERS and all(b"T1.cards" in page for page in bodies.values())

@@ -1,10 +1,11 @@
 """reports rendered after the commit, content stored once (issue 18)
 
 ``assets`` holds content several mails carry, once, under its SHA-256: a window's map PNG, a
-report's close-up, JSON and HTML part (text compressed). ``outbox.html_asset`` names the asset of a
-report's HTML part. An outbox row may now be ``render`` (queued with its window, rendered after the
-commit: service/rendering.py) or ``rendering``; ``ix_outbox_status_id`` finds them, and the
-sender's due rows, without reading the whole outbox. Existing rows keep their content inline.
+report's close-up, JSON, and its text and HTML parts (text compressed). ``outbox.body_asset`` names
+the asset of a report's text and HTML parts. An outbox row may now be ``render`` (queued with its
+window, rendered after the commit: service/rendering.py) or ``rendering``; ``ix_outbox_status_id``
+finds them, and the sender's due rows, without reading the whole outbox. Existing rows keep their
+content inline.
 
 Revision ID: 0005_render_assets
 Revises: 0004_steps
@@ -33,7 +34,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("digest"),
     )
     op.add_column(
-        "outbox", sa.Column("html_asset", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True)
+        "outbox", sa.Column("body_asset", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True)
     )
     op.create_index(INDEX, "outbox", ["status", "id"], unique=False)
 
@@ -41,5 +42,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index(INDEX, table_name="outbox")
     with op.batch_alter_table("outbox", schema=None) as batch_op:
-        batch_op.drop_column("html_asset")
+        batch_op.drop_column("body_asset")
     op.drop_table("assets")
