@@ -23,7 +23,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.replay import read_stored
 from adjudicator.core.ruleset import Ruleset
-from adjudicator.core.state import GameState
+from adjudicator.core.state import GameState, json_digest
 from adjudicator.core.stepping import open_step, resolve_step
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.dates import viewer_zone
@@ -179,7 +179,7 @@ class StoreAccess:
 
     def _set_state(self, game: Game, state: GameState) -> None:
         game.state = state.to_json()
-        game.state_digest = state.digest()
+        game.state_digest = json_digest(game.state)  # the JSON made once, not once more for the digest
         game.status = "over" if state.over else ("paused" if game.status == "paused" else "active")
 
     def _record(
@@ -251,8 +251,12 @@ class StoreAccess:
         mail, key ``report.{game}.{key or window_id}.{viewer}``: queued to be rendered after the
         commit (service/rendering.py), with the .ics of the deadline ``opened`` has now."""
         assert window.id is not None
-        for viewer in viewers:
-            zone = self._zone_of(session, game, viewer)
+        players = {p.power: p for p in session.exec(select(Power).where(Power.game_id == game.id))}
+        own_zone = read_calendar(game.calendar, game.options).timezone
+        for viewer in viewers:  # the players' zones and addresses read once, not once a mail
+            player = players.get(viewer) if viewer != GM else None
+            zone = viewer_zone(player.timezone if player else None, own_zone)
+            address = game.gm_address if viewer == GM else (player.address if player else None)
             row = self._queue_mail(
                 session,
                 game,
@@ -261,9 +265,11 @@ class StoreAccess:
                 key=f"report.{game.id}.{key or window.id}.{viewer}",
                 subject=f"[{game.id}] {window.label} results for {viewer}",
                 text="",
+                address=address or "",
                 attachments=self._deadline_ics(game, opened, now, zone),
                 window_id=window.id,
             )
+            row.address = address  # None without one, as _queue_mail would have found
             row.status = "render"
         self._render_after_commit(session, game.id)
 
