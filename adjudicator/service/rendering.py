@@ -37,7 +37,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, or_, update
+from sqlalchemy import and_, func, or_, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
@@ -102,12 +102,15 @@ class ReportRendering(HistoryTools):
     def _next_group(
         self, now: datetime, game_id: str | None, tried: set[tuple[str, int]]
     ) -> tuple[str, int] | None:
-        """The (game, window) of the oldest row to render that this pass has not tried."""
+        """The (game, window) of the oldest row to render that this pass has not tried: one row a
+        window read, the tried ones skipped (a pass tries each window once)."""
+        first = func.min(Outbox.id)
+        query = select(Outbox.game_id, Outbox.window_id, first).where(self._to_render(now))
+        if game_id is not None:
+            query = query.where(Outbox.game_id == game_id)
+        query = query.group_by(col(Outbox.game_id), col(Outbox.window_id)).order_by(first)
         with Session(self.engine) as session:
-            query = select(Outbox.game_id, Outbox.window_id).where(self._to_render(now))
-            if game_id is not None:
-                query = query.where(Outbox.game_id == game_id)
-            for game, window in session.exec(query.order_by(col(Outbox.id))):
+            for game, window, _ in session.exec(query.limit(len(tried) + 1)):
                 if game is not None and window is not None and (game, window) not in tried:
                     return game, window
         return None
