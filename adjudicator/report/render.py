@@ -216,8 +216,8 @@ def render_report(
 ) -> RenderedReport:
     """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map.
 
-    Without ``mail`` only what the archive publishes is made (text, HTML page, SVG): no PNG, and
-    no mail HTML or JSON (both ''), each of which cost more than the page.
+    Without ``mail`` only what the archive publishes is made (the HTML page and the SVG): no PNG,
+    and no text, mail HTML or JSON (each ''), which together cost more than the page.
     ``pngs``, shared by the reports of one window, makes each distinct PNG once for all of them."""
     svg, region = _maps(report, ruleset)
     shared = draw_map(report, ruleset, highlights=False) if svg is not None and mail else None
@@ -231,7 +231,7 @@ def render_report(
         region_caption=REGION_CAPTION if region_png is not None else "",
     )
     return RenderedReport(
-        text=render_text(doc),
+        text=render_text(doc) if mail else "",
         html=render_html(doc, map_svg=svg),
         mail_html=render_html(mail_doc, for_mail=True) if mail else "",
         json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
