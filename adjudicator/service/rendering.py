@@ -43,7 +43,7 @@ from sqlmodel import Session, col, select
 
 from adjudicator.report.mail import report_attachments
 from adjudicator.report.render import PngCache, render_report
-from adjudicator.service.assets import store_asset, stored_attachments, with_content
+from adjudicator.service.assets import store_asset, stored_attachments
 from adjudicator.service.history import HistoryTools
 from adjudicator.store.models import Game, Outbox, Window, utcnow
 
@@ -82,11 +82,6 @@ class ReportRendering(HistoryTools):
             tried.add(group)
             done += self._render_group(*group, now)
         return done
-
-    def mail_content(self, row: Outbox) -> Outbox:
-        """``row`` as the message it stands for: its stored parts filled in (a copy)."""
-        with Session(self.engine) as session:
-            return with_content(session, row)
 
     # ---- one window's rows -----------------------------------------------------------------
     @staticmethod
