@@ -48,7 +48,7 @@ def transports(settings: Settings, parts: Components) -> Components:
 def wire(settings: Settings, engine: Engine) -> Components:
     """The real components: the mail gateway's ingest, the listener and poller the settings name, the
     outbox sender, the deadline scheduler."""
-    judge = Judge(engine, mail_domain=settings.judge.domain)
+    judge = Judge(engine, mail_domain=settings.judge.domain, render_after_commit=False)  # the sender renders
     gateway = MailGateway(judge, settings)
 
     def ingest(raw: bytes, source: str) -> object:

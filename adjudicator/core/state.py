@@ -16,6 +16,11 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def json_digest(data: Any) -> str:
+    """The SHA-256 of ``data``'s canonical JSON: a state's digest from its ``to_json()``."""
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
 class GameState(BaseModel):
     """Where a game stands between two resolutions.
 
@@ -48,7 +53,7 @@ class GameState(BaseModel):
 
     def digest(self) -> str:
         """A stable SHA-256 of the canonical JSON; replay tests compare these."""
-        return hashlib.sha256(canonical_json(self.to_json()).encode()).hexdigest()
+        return json_digest(self.to_json())
 
     def evolve(self, **changes: Any) -> Self:
         """A copy with some fields replaced (validated, so a typo in a field name fails)."""

@@ -56,7 +56,9 @@ from adjudicator.mail.outbox_query import delivered_to, outbox_rows
 from adjudicator.mail.outbox_redact import redacted
 from adjudicator.mail.outbox_report import NO_ADDRESS, SendReport
 from adjudicator.mail.transport import DeliveryError, MaildirTransport, RelayTransport, Transport
+from adjudicator.service.assets import with_content
 from adjudicator.service.base import StoreAccess
+from adjudicator.service.rendering import ReportRendering
 from adjudicator.store.db import WRITER, lazy_commit_writer
 from adjudicator.store.models import Outbox, utcnow
 
@@ -116,6 +118,7 @@ class OutboxSender:
         self.stale_after = stale_after
         self.batch = batch
         self.store = StoreAccess(engine, mail_domain=settings.judge.domain)
+        self.reports = ReportRendering(engine, mail_domain=settings.judge.domain, render_after_commit=False)
         smtp = settings.smtp
         self.max_attempts = smtp.max_attempts if smtp else MAX_ATTEMPTS
         self.backoff = smtp.backoff_seconds if smtp else BACKOFF_SECONDS
@@ -136,6 +139,7 @@ class OutboxSender:
         ``stop`` is asked before each row: a pass told to stop leaves the rows it has not claimed."""
         now = _utc(now or utcnow())
         report = SendReport()
+        self.reports.render_pending(limit=self.batch, now=now)  # queued reports become pending
         ids = self._due_ids(now)
         if ids:
             asyncio.run(self._pass(ids, now, report, stop or (lambda: False)))
@@ -233,7 +237,8 @@ class OutboxSender:
                 return None
             row = session.get(Outbox, row_id)
             assert row is not None
-        return _Claim(row, claimed_at, redacted(row))
+            content = with_content(session, row)  # the map and a report's parts, stored once
+        return _Claim(content, claimed_at, redacted(row))
 
     # ---- handing over and settling -------------------------------------------------------------
     async def _hand_over(

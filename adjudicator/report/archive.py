@@ -107,7 +107,7 @@ def build_archive(game: ArchiveGame, ruleset: Ruleset | None = None) -> dict[str
             raise AdjudicatorError(f"the archive shows the public view only, not {window.report.viewer!r}'s")
     env = _environment()
     files: dict[str, str] = {"style.css": (TEMPLATES / "archive" / "style.css").read_text(encoding="utf-8")}
-    rendered = [render_report(w.report, ruleset) for w in game.windows]
+    rendered = [render_report(w.report, ruleset, mail=False) for w in game.windows]  # no PNG: unpublished
     pages: list[dict[str, Any]] = []
     for number, (window, report) in enumerate(zip(game.windows, rendered, strict=True), start=1):
         map_href = None

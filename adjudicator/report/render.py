@@ -199,12 +199,30 @@ def render_text(doc: ReportDocument) -> str:
     return environment().get_template("report.txt.j2").render(doc=doc)
 
 
-def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
-    """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map."""
+PngCache = dict[tuple[str, int], bytes | None]
+"""The PNGs made for one batch of reports, by (SVG, width): a window's viewers share its board's."""
+
+
+def _png(svg: str, width: int, pngs: PngCache | None) -> bytes | None:
+    if pngs is None:
+        return svg_to_png(svg, width)
+    if (svg, width) not in pngs:
+        pngs[svg, width] = svg_to_png(svg, width)
+    return pngs[svg, width]
+
+
+def render_report(
+    report: ReportInput, ruleset: Any = None, *, mail: bool = True, pngs: PngCache | None = None
+) -> RenderedReport:
+    """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map.
+
+    Without ``mail`` only what the archive publishes is made (the HTML page and the SVG): no PNG,
+    and no text, mail HTML or JSON (each ''), which together cost more than the page.
+    ``pngs``, shared by the reports of one window, makes each distinct PNG once for all of them."""
     svg, region = _maps(report, ruleset)
-    shared = draw_map(report, ruleset, highlights=False) if svg is not None else None
-    png = svg_to_png(shared, MAIL_MAP_WIDTH) if shared is not None else None
-    region_png = svg_to_png(region, REGION_WIDTH) if region is not None and png is not None else None
+    shared = draw_map(report, ruleset, highlights=False) if svg is not None and mail else None
+    png = _png(shared, MAIL_MAP_WIDTH, pngs) if shared is not None else None
+    region_png = _png(region, REGION_WIDTH, pngs) if region is not None and png is not None else None
     doc = build_document(report, ruleset, has_map=svg is not None)
     mail_doc = replace(
         doc,
@@ -213,10 +231,12 @@ def render_report(report: ReportInput, ruleset: Any = None) -> RenderedReport:
         region_caption=REGION_CAPTION if region_png is not None else "",
     )
     return RenderedReport(
-        text=render_text(doc),
+        text=render_text(doc) if mail else "",
         html=render_html(doc, map_svg=svg),
-        mail_html=render_html(mail_doc, for_mail=True),
-        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n",
+        mail_html=render_html(mail_doc, for_mail=True) if mail else "",
+        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
+        if mail
+        else "",
         order_template=doc.order_template,
         svg=svg,
         png=png,

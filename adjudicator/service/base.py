@@ -6,13 +6,15 @@ Every public method is one database transaction: either everything it writes is 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import logging
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, insert
+from sqlalchemy import event as sa_event
 from sqlmodel import Session, col, select
 
 from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window
@@ -21,15 +23,12 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.replay import read_stored
 from adjudicator.core.ruleset import Ruleset
-from adjudicator.core.state import GameState
+from adjudicator.core.state import GameState, json_digest
 from adjudicator.core.stepping import open_step, resolve_step
 from adjudicator.core.view import GM, PlayerView
 from adjudicator.dates import viewer_zone
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
 from adjudicator.orders.names import NameIndex
-from adjudicator.report.mail import report_attachments
-from adjudicator.report.model import ReportInput
-from adjudicator.report.render import render_report
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.calendar import deadline_attachment, read_calendar
 from adjudicator.store.db import WRITER
@@ -41,15 +40,26 @@ from adjudicator.store.models import (
     Power,
     ResultRow,
     Window,
+    utcnow,
 )
+
+log = logging.getLogger(__name__)
+OWN_TX = "adjudicator_own_tx"
+RENDER_AFTER = "adjudicator_render_after_commit"
+"""Session flags: a transaction of ``_tx``; reports were queued in it (render them after its commit)."""
 
 
 class StoreAccess:
     """Database helpers; each public method of a subclass is one transaction."""
 
-    def __init__(self, engine: Engine, *, mail_domain: str = "adjudicator") -> None:
+    def __init__(
+        self, engine: Engine, *, mail_domain: str = "adjudicator", render_after_commit: bool = True
+    ) -> None:
         self.engine = engine
         self.mail_domain = mail_domain
+        self.render_after_commit = render_after_commit
+        """Reports queued by a transaction are rendered right after its commit (service/rendering.py);
+        False leaves them to a render pass elsewhere (``serve``: its outbox sender)."""
 
     if TYPE_CHECKING:  # HistoryTools (history.py) provides it: the mail and `report` share one path
         # and StepTools (steps.py) the opening of windows, rounds and steps
@@ -61,9 +71,10 @@ class StoreAccess:
 
         def _queue_your_move(self, session: Session, game: Game, row: Window, now: datetime) -> None: ...
 
-        def _stored_report_inputs(
-            self, session: Session, game: Game, window: Window, viewers: Sequence[str]
-        ) -> dict[str, ReportInput]: ...
+        # ReportRendering (rendering.py) the render pass after the commit
+        def render_pending(
+            self, game_id: str | None = None, *, limit: int | None = None, now: datetime | None = None
+        ) -> int: ...
 
     @contextmanager
     def _within(self, session: Session | None) -> Iterator[Session]:
@@ -77,11 +88,11 @@ class StoreAccess:
     @contextmanager
     def _tx(self) -> Iterator[Session]:
         """One writing transaction (on SQLite it holds the write lock from its start: store/db.py)."""
-        with (
-            Session(self.engine, expire_on_commit=False, execution_options=WRITER) as session,
-            session.begin(),
-        ):
-            yield session
+        with Session(self.engine, expire_on_commit=False, execution_options=WRITER) as session:
+            session.info[OWN_TX] = True
+            with session.begin():
+                yield session
+            self._render_queued(session.info.pop(RENDER_AFTER, ()))  # committed: render its reports
 
     # ---- lookups -------------------------------------------------------------------------
     def _game(self, session: Session, game_id: str) -> Game:
@@ -141,26 +152,34 @@ class StoreAccess:
 
     # ---- writing helpers -------------------------------------------------------------------
     def _log(self, session: Session, game: Game, events: Sequence[Event], window_id: int | None) -> None:
-        for event in events:
-            session.add(
-                EventRow(
-                    game_id=game.id,
-                    window_id=window_id,
-                    kind=event.kind,
-                    phase=event.phase,
-                    scope=event.visibility.scope.value,
-                    audience=list(event.visibility.powers),
-                    payload=event.payload(),
-                )
-            )
-        session.flush()
+        """Append ``events`` to the log in one INSERT of many rows (a war window logs hundreds: as
+        ORM objects, validated one by one, they were half of the adjudication's store time)."""
+        if not events:
+            return
+        session.flush()  # rows added before these come first in the log
+        at = utcnow()
+        rows = [
+            {
+                "game_id": game.id,
+                "window_id": window_id,
+                "kind": event.kind,
+                "phase": event.phase,
+                "scope": event.visibility.scope.value,
+                "audience": list(event.visibility.powers),
+                "payload": event.payload(),
+                "discarded": False,
+                "created_at": at,
+            }
+            for event in events
+        ]
+        session.execute(insert(EventRow), rows)
 
     def _last_event_id(self, session: Session, game: Game) -> int:
         return session.exec(select(func.max(EventRow.id)).where(EventRow.game_id == game.id)).one() or 0
 
     def _set_state(self, game: Game, state: GameState) -> None:
         game.state = state.to_json()
-        game.state_digest = state.digest()
+        game.state_digest = json_digest(game.state)  # the JSON made once, not once more for the digest
         game.status = "over" if state.over else ("paused" if game.status == "paused" else "active")
 
     def _record(
@@ -169,20 +188,23 @@ class StoreAccess:
         """Store one resolved window and open the next: events, results, reports, snapshot."""
         assert window.id is not None
         self._log(session, game, outcome.events, window.id)
-        for r in outcome.results:
-            session.add(
-                ResultRow(
-                    game_id=game.id,
-                    window_id=window.id,
-                    phase=r.phase,
-                    power=r.power,
-                    order_text=r.order,
-                    ok=r.ok,
-                    note=r.note,
-                    reason_code=r.reason.code if r.reason else None,
-                    reason=r.reason.message if r.reason else None,
-                )
-            )
+        results = [
+            {
+                "game_id": game.id,
+                "window_id": window.id,
+                "phase": r.phase,
+                "power": r.power,
+                "order_text": r.order,
+                "ok": r.ok,
+                "note": r.note,
+                "reason_code": r.reason.code if r.reason else None,
+                "reason": r.reason.message if r.reason else None,
+                "discarded": False,
+            }
+            for r in outcome.results
+        ]
+        if results:
+            session.execute(insert(ResultRow), results)
         window.status = "resolved"
         window.resolved_at = now
         session.add(window)
@@ -226,25 +248,53 @@ class StoreAccess:
         key: str | None = None,
     ) -> None:
         """Each viewer's report of ``window`` (a window, a step, or a round's row: its steps), by
-        mail, key ``report.{game}.{key or window_id}.{viewer}``."""
-        ruleset = self.ruleset(game)
-        reports = self._stored_report_inputs(session, game, window, viewers)
-        for viewer in viewers:
-            report = reports[viewer]
-            attachments = self._deadline_ics(game, opened, now, report.timezone)
-            rendered = render_report(report, ruleset)
-            self._queue_mail(
+        mail, key ``report.{game}.{key or window_id}.{viewer}``: queued to be rendered after the
+        commit (service/rendering.py), with the .ics of the deadline ``opened`` has now."""
+        assert window.id is not None
+        players = {p.power: p for p in session.exec(select(Power).where(Power.game_id == game.id))}
+        own_zone = read_calendar(game.calendar, game.options).timezone
+        for viewer in viewers:  # the players' zones and addresses read once, not once a mail
+            player = players.get(viewer) if viewer != GM else None
+            zone = viewer_zone(player.timezone if player else None, own_zone)
+            address = game.gm_address if viewer == GM else (player.address if player else None)
+            row = self._queue_mail(
                 session,
                 game,
                 kind="report",
                 recipient=viewer,
                 key=f"report.{game.id}.{key or window.id}.{viewer}",
                 subject=f"[{game.id}] {window.label} results for {viewer}",
-                text=rendered.text,
-                html=rendered.mail_html,
-                attachments=[*attachments, *report_attachments(rendered, game.id, window.label, viewer)],
+                text="",
+                address=address or "",
+                attachments=self._deadline_ics(game, opened, now, zone),
                 window_id=window.id,
             )
+            row.address = address  # None without one, as _queue_mail would have found
+            row.status = "render"
+        self._render_after_commit(session, game.id)
+
+    def _render_after_commit(self, session: Session, game_id: str) -> None:
+        """Render ``game_id``'s queued reports once ``session`` commits (in this process, right
+        after), unless the judge leaves them to a render pass elsewhere (``serve``'s sender)."""
+        if not self.render_after_commit:
+            return
+        games = session.info.setdefault(RENDER_AFTER, set())
+        if not games and not session.info.get(OWN_TX):  # _tx renders after its own commit
+            sa_event.listen(session, "after_commit", self._rendered_after, once=True)
+        games.add(game_id)
+
+    def _rendered_after(self, session: Session) -> None:
+        """The caller's transaction (a GM's mail) committed: its reports are rendered now."""
+        self._render_queued(session.info.pop(RENDER_AFTER, ()))
+
+    def _render_queued(self, games: Iterable[str]) -> None:
+        """Render the games' queued reports; a failure is logged and leaves them queued for the
+        next pass (the commit stands)."""
+        for game_id in sorted(games):
+            try:
+                self.render_pending(game_id)
+            except Exception:
+                log.exception("reports of %s not rendered; the next render pass renders them", game_id)
 
     def _deadline_ics(self, game: Game, window: Window, now: datetime, zone: str) -> list[dict[str, str]]:
         """The .ics attachment of an open window's deadline for a reader in ``zone``, made ``now``

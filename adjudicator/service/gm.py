@@ -17,6 +17,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.replay import ReplayError, replay
 from adjudicator.errors import AdjudicatorError, UnknownWindow
+from adjudicator.service.assets import with_content
 from adjudicator.service.dice_tools import DiceTools
 from adjudicator.service.expectations import ResultLine
 from adjudicator.store.models import (
@@ -235,7 +236,8 @@ class GmTools(DiceTools):
             ]
 
     def outbox(self, game_id: str) -> list[Outbox]:
+        """The game's mails, oldest first, each as its message reads (content stored once filled in:
+        service/assets.py); a report still to be rendered has no text yet."""
         with Session(self.engine) as session:
-            return list(
-                session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id)))
-            )
+            rows = session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id)))
+            return [with_content(session, row) for row in rows]

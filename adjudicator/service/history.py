@@ -135,7 +135,7 @@ class HistoryTools(StoreAccess):
         opened = self._opened_after(session, game, window.id)
         if opened is None or window.status not in ("resolved", "discarded"):
             raise AdjudicatorError(f"window {window.label} of {game.id} has not been resolved")
-        snapshot = session.exec(select(Snapshot).where(Snapshot.window_id == opened.id)).one()
+        snapshot = session.exec(select(Snapshot.state).where(Snapshot.window_id == opened.id)).one()
         start = session.exec(
             select(EventRow.id).where(
                 EventRow.window_id == window.id,
@@ -143,8 +143,8 @@ class HistoryTools(StoreAccess):
             )
         ).first()
         registry = EventRegistry(self.ruleset(game).event_types())
-        rows = session.exec(
-            select(EventRow)
+        rows = session.exec(  # columns, not rows as objects: a window has hundreds of events
+            select(EventRow.kind, EventRow.payload)
             .where(EventRow.game_id == game.id, EventRow.window_id == window.id)
             # the GM's edits while the window was open, then its resolution (issue 15: an edit
             # that changed a reader's sheet is in the reader's report)
@@ -157,8 +157,8 @@ class HistoryTools(StoreAccess):
         return StoredWindow(
             window=window,
             opened=opened,
-            state=self._state(game, snapshot.state),
-            events=tuple(registry.load(row.kind, row.payload) for row in rows),
+            state=self._state(game, dict(snapshot)),
+            events=tuple(registry.load(kind, payload) for kind, payload in rows),
             results=tuple(_result(row) for row in results),
         )
 

@@ -40,6 +40,7 @@ from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
 from adjudicator.service.order_window import OrderWindows
 from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
+from adjudicator.service.rendering import ReportRendering
 from adjudicator.service.steps import ROUND
 from adjudicator.service.tokens import check_secret, hash_secret, new_secret
 from adjudicator.service.yourmove import YourMoveTools
@@ -52,7 +53,7 @@ from adjudicator.store.models import (
 )
 
 
-class Judge(GmTools, DeadlineTools, YourMoveTools, OrderWindows):
+class Judge(GmTools, DeadlineTools, YourMoveTools, ReportRendering, OrderWindows):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 from adjudicator.core.engine import open_phases, window_label, window_spec
 from adjudicator.core.events import WindowOpened
 from adjudicator.core.guards import Guarded, guard_failure, parse_orders
-from adjudicator.core.state import GameState
+from adjudicator.core.state import GameState, json_digest
 from adjudicator.core.stepping import open_step, step_label
 from adjudicator.core.steps import CLOSE, LABEL_PATTERN, TURN, Step
 from adjudicator.errors import AdjudicatorError
@@ -92,7 +92,9 @@ class StepTools(StoreAccess):
         """One ``windows`` row opened on ``state``, logged and snapshotted; ``current``: the one
         order sets go to (every row but a round's parent)."""
         label = label or window_label(self.ruleset(game), state)
-        self._log(session, game, [WindowOpened(phase=label, label=label, state_digest=state.digest())], None)
+        data = state.to_json()
+        digest = json_digest(data)  # once for the log and the snapshot
+        self._log(session, game, [WindowOpened(phase=label, label=label, state_digest=digest)], None)
         window = Window(
             game_id=game.id,
             turn=state.turn,
@@ -115,8 +117,8 @@ class StepTools(StoreAccess):
                 game_id=game.id,
                 window_id=window.id,
                 label=label,
-                digest=state.digest(),
-                state=state.to_json(),
+                digest=digest,
+                state=data,
             )
         )
         if current:

@@ -20,6 +20,7 @@ from adjudicator.report.mail import report_attachments
 from adjudicator.report.model import ReportInput
 from adjudicator.report.order_template import order_template
 from adjudicator.report.render import render_report
+from adjudicator.service.assets import stored_attachments
 from adjudicator.service.base import as_utc
 from adjudicator.service.history import HistoryTools, StoredWindow
 from adjudicator.store.models import Game, OrderSet, Window
@@ -60,6 +61,7 @@ class YourMoveTools(HistoryTools):
                 body = "\n".join(lines) + "\n\nWhat happened since your last step:\n\n" + rendered.text
                 html = rendered.mail_html
                 attachments += report_attachments(rendered, game.id, row.label, power)
+                attachments = stored_attachments(session, attachments)  # the map: stored once
             self._queue_mail(
                 session,
                 game,

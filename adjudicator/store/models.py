@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Field, SQLModel
 
@@ -170,6 +170,7 @@ class Outbox(SQLModel, table=True):
     """A mail to send, written in the same transaction as what caused it."""
 
     __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status_id", "status", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str | None = Field(default=None, foreign_key="games.id", index=True, max_length=64)
@@ -187,12 +188,18 @@ class Outbox(SQLModel, table=True):
     subject: str = Field(max_length=255)
     body_text: str = Field(sa_column=Column(Text, nullable=False))
     body_html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    body_asset: str | None = Field(default=None, max_length=64)
+    """A report's text and HTML parts, kept as one asset under this digest (JSON ``{"text", "html"}``,
+    compressed: service/assets.py); ``body_text`` is then '' and ``body_html`` None."""
     attachments: list[dict[str, str]] = Field(
         default_factory=list, sa_column=Column(JSONType, nullable=False)
     )
-    """``{"filename": …, "content_type": "text/calendar", "text": …}`` (an .ics, a report file)."""
+    """``{"filename": …, "content_type": "text/calendar", "text": …}`` (an .ics, a report file), or
+    ``"asset": digest`` instead of ``text``/``base64`` for content kept once in ``assets`` (a map)."""
     status: str = Field(default="pending", max_length=16)
-    """pending, sending (claimed by a sender), sent, failed (no address, or gave up)."""
+    """render (a report queued with its window, not yet rendered: service/rendering.py), rendering
+    (claimed by a render pass), pending, sending (claimed by a sender), sent, failed (no address, or
+    gave up). The sender takes only pending rows: a mail is never sent unrendered."""
     attempts: int = 0
     last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     next_attempt_at: datetime | None = Field(
@@ -205,6 +212,24 @@ class Outbox(SQLModel, table=True):
         default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
     )
     sent_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class Asset(SQLModel, table=True):
+    """Content several mails carry, stored once under its digest (service/assets.py): a window's
+    map PNG is one row however many reports show it; large text parts are kept compressed."""
+
+    __tablename__ = "assets"
+
+    digest: str = Field(primary_key=True, max_length=64)
+    """SHA-256 of the content as mailed (hex)."""
+    compressed: bool = False
+    """``data`` is zlib-compressed (text, JSON, HTML); a PNG is stored as it is."""
+    size: int
+    """The content's length in bytes, as mailed."""
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    created_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False)
+    )
 
 
 class InboundMail(SQLModel, table=True):

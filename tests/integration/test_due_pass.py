@@ -157,7 +157,7 @@ def test_migration_0006_marks_active_games_due_and_keys_the_queued_mails(engine:
     with engine.begin() as conn:
         cfg = alembic_config(engine.url.render_as_string(hide_password=False))
         cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0004_steps")
+        command.downgrade(cfg, "0005_render_assets")
     assert "wake_at" not in {c["name"] for c in inspect(engine).get_columns("games")}
     migrate(engine)
     assert judge.due_games(T0)[0] == ["g1"]  # looked at again once after the upgrade

@@ -31,6 +31,7 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from adjudicator.service.assets import with_content
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import alembic_config, migrate
 from adjudicator.store.models import OrderSet, Outbox, Power, ResultRow, Window
@@ -202,9 +203,14 @@ def check_counted_or_refused(engine: Engine, submitted: tuple[int, str, str]) ->
         results = session.exec(
             select(ResultRow).where(ResultRow.window_id == economy.id, ResultRow.power == "hungary")
         ).all()
-        report = session.exec(
-            select(Outbox).where(col(Outbox.message_id).startswith(f"<report.{GAME}.{economy.id}.hungary@"))
-        ).one()
+        report = with_content(  # its text is stored apart (service/assets.py)
+            session,
+            session.exec(
+                select(Outbox).where(
+                    col(Outbox.message_id).startswith(f"<report.{GAME}.{economy.id}.hungary@")
+                )
+            ).one(),
+        )
         bids = session.exec(select(Window).where(Window.game_id == GAME, Window.label == "T1.war")).one()
     assert not any(r.order_text == "LOAN" for r in results) or code == 0
     if code == 0 and "for g1 T1.war (version 1," in out:

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from adjudicator.config import Settings
 from adjudicator.mail.gateway import MailGateway
+from adjudicator.service.assets import with_content
 from adjudicator.service.judge import Judge
 from adjudicator.service.tokens import hash_secret
 from adjudicator.store.models import Game, Outbox, Power
@@ -37,7 +38,8 @@ class MailGame:
 
     def outbox(self) -> list[Outbox]:
         with Session(self.engine) as session:
-            return list(session.exec(select(Outbox).order_by(Outbox.id)))  # type: ignore[arg-type]
+            rows = session.exec(select(Outbox).order_by(Outbox.id))  # type: ignore[arg-type]
+            return [with_content(session, r) for r in rows]  # a report's parts are stored apart
 
     def power(self, name: str) -> Power:
         with Session(self.engine) as session:

@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 from adjudicator.config import Settings
 from adjudicator.mail.gateway import MailGateway
 from adjudicator.rulesets.registry import EXTRA_RULESETS
+from adjudicator.service.assets import with_content
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Outbox
 
@@ -55,8 +56,9 @@ class Relay:
         return self.replies()[-1].body_text
 
     def outbox(self) -> list[Outbox]:
+        """Every mail as it reads (a report's parts are stored once, apart: service/assets.py)."""
         with Session(self.engine) as session:
-            return list(session.exec(select(Outbox).order_by(col(Outbox.id))))
+            return [with_content(session, r) for r in session.exec(select(Outbox).order_by(col(Outbox.id)))]
 
     def replies(self) -> list[Outbox]:
         return [m for m in self.outbox() if m.kind in ("receipt", "reply")]

@@ -43,6 +43,7 @@ from adjudicator.core.engine import resolve_window
 from adjudicator.core.events import DiceRolled, Event, WindowAdjudicated
 from adjudicator.core.replay import read_stored
 from adjudicator.core.view import GM, PUBLIC
+from adjudicator.service.assets import with_content
 from adjudicator.service.history import StoredWindow
 from adjudicator.store.models import Outbox, Snapshot
 from tests.report.leak_game import GAME, RandomGame, diff, line_in, migrated_store, ruleset, turns_of
@@ -221,7 +222,7 @@ def check_window(game: RandomGame, stored: StoredWindow, totals: Totals) -> None
     where = f"game seed {game.seed} ({', '.join(game.powers)}), report of {stored.window.label}"
     with Session(game.engine) as session:
         query = select(Outbox).where(Outbox.window_id == stored.window.id, Outbox.kind == "report")
-        mailed = {row.recipient: mailed_forms(row) for row in session.exec(query)}
+        mailed = {row.recipient: mailed_forms(with_content(session, row)) for row in session.exec(query)}
     assert set(mailed) == {*game.powers, GM}, f"{where}: reports were mailed to {sorted(mailed)}"
     for viewer in (*game.powers, PUBLIC):
         # what was mailed, and the forms that are not (the HTML file) as the judge renders them

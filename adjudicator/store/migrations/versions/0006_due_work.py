@@ -17,14 +17,14 @@ an ESCAPE, which neither database answers from the unique index on ``message_id`
 get the part of their Message-ID before the ``@`` (keys never hold one).
 
 Revision ID: 0006_due_work
-Revises: 0004_steps
+Revises: 0005_render_assets
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006_due_work"
-down_revision = "0004_steps"
+down_revision = "0005_render_assets"
 branch_labels = None
 depends_on = None
 
