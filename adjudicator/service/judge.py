@@ -41,7 +41,7 @@ from adjudicator.service.gm import GmTools
 from adjudicator.service.order_window import OrderWindows
 from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
 from adjudicator.service.steps import ROUND
-from adjudicator.service.tokens import check_secret, hash_secret, new_secret
+from adjudicator.service.tokens import check_secret, hash_secret, new_secret, upgraded
 from adjudicator.service.yourmove import YourMoveTools
 from adjudicator.store.models import (
     Game,
@@ -185,6 +185,7 @@ class Judge(GmTools, DeadlineTools, YourMoveTools, OrderWindows):
             row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
             if not check_secret(env["SECRET"], row.secret_hash):
                 raise AdjudicatorError(f"wrong secret for {power} in {game.id}: nothing was stored")
+            row.secret_hash = upgraded(env["SECRET"], row.secret_hash) or row.secret_hash
             return self._store_orders(session, game, power, parsed, text, source=source, now=now)
 
     def _store_orders(
