@@ -19,8 +19,9 @@ from sqlmodel import Session
 from adjudicator.core.view import GM
 from adjudicator.dates import day_text, when_text
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail.commands import Command, MailRequest, help_text
+from adjudicator.mail.commands import Command, MailRequest
 from adjudicator.mail.message import InboundMessage
+from adjudicator.orders.commands import help_text
 from adjudicator.report.text import render_state
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Game, Power
@@ -70,7 +71,7 @@ class Context:
     stored_orders: bool = False
 
     def queue(self, kind: str, recipient: str, what: str, subject: str, text: str) -> None:
-        self.judge._queue_mail(
+        self.judge.queue_mail(
             self.session,
             self.game,
             kind=kind,
@@ -94,8 +95,8 @@ def _fail(cmd: Command, exc: AdjudicatorError | str) -> Refused:
 
 # ---- player commands ---------------------------------------------------------------------------
 def show_orders(ctx: Context, cmd: Command) -> str:
-    window = ctx.judge._window(ctx.session, ctx.game)
-    sets = ctx.judge._latest_sets(ctx.session, window)
+    window = ctx.judge.current_window(ctx.session, ctx.game)
+    sets = ctx.judge.latest_sets(ctx.session, window)
     lines = [f"Current orders for {window.label}:"]
     for power in ctx.game.powers if ctx.power == GM else [ctx.power]:
         row = sets.get(power)
@@ -110,12 +111,12 @@ def show_orders(ctx: Context, cmd: Command) -> str:
 
 def show_options(ctx: Context, cmd: Command) -> str:
     ruleset = ctx.judge.ruleset(ctx.game)
-    state = ctx.judge._state(ctx.game)
+    state = ctx.judge.state_of(ctx.game)
     titles = {p.id: f"{p.title} (phase {p.number})" for p in ruleset.phases()}
     grouped: dict[str, list[str]] = {}
     for order in ruleset.legal_orders(state, ctx.power):
         grouped.setdefault(order.phase, []).append(order.canonical())
-    window = ctx.judge._window(ctx.session, ctx.game)
+    window = ctx.judge.current_window(ctx.session, ctx.game)
     if not grouped:
         return f"Orders you can give in {window.label}: none (nothing to decide in this window)"
     lines = [f"Orders you can give in {window.label}:"]
@@ -125,7 +126,7 @@ def show_options(ctx: Context, cmd: Command) -> str:
 
 
 def show_state(ctx: Context, cmd: Command) -> str:
-    view = ctx.judge._current_view(ctx.session, ctx.game, ctx.power)
+    view = ctx.judge.current_view(ctx.session, ctx.game, ctx.power)
     return render_state(view).rstrip()
 
 
@@ -230,11 +231,11 @@ def process(ctx: Context, cmd: Command) -> str:
 
 def rollback(ctx: Context, cmd: Command) -> str:
     try:
-        label = ctx.judge._rollback(ctx.session, ctx.game, cmd.args[0], ctx.now)
+        label = ctx.judge.rollback_in(ctx.session, ctx.game, cmd.args[0], ctx.now)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     ctx.announcements.append((f"the game was rolled back to the start of {label}; send READY again", None))
-    dice = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
+    dice = ctx.judge.loaded_dice_lines_in(ctx.session, ctx.game)
     return f"Rolled back: {label} is open again" + "".join(f"\n  loaded dice: {line}" for line in dice)
 
 
@@ -258,14 +259,14 @@ def load_dice(ctx: Context, cmd: Command) -> str:
     if not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
         raise _fail(cmd, "expected whole numbers that fit a die, e.g. LOAD DICE T2.taxes 3 1")
     try:
-        key = ctx.judge._load_dice(ctx.session, ctx.game, cmd.args[0], [int(w) for w in words])
+        key = ctx.judge.load_dice_in(ctx.session, ctx.game, cmd.args[0], [int(w) for w in words])
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     return f"Dice loaded for {key}: {' '.join(words)} (logged publicly)"
 
 
 def show_dice(ctx: Context, cmd: Command) -> str:
-    lines = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
+    lines = ctx.judge.loaded_dice_lines_in(ctx.session, ctx.game)
     if not lines:
         return "No dice are loaded"
     return "\n".join(
@@ -276,7 +277,7 @@ def show_dice(ctx: Context, cmd: Command) -> str:
 
 def clear_dice(ctx: Context, cmd: Command) -> str:
     try:
-        cleared = ctx.judge._clear_dice(ctx.session, ctx.game, cmd.args[0] if cmd.args else None)
+        cleared = ctx.judge.clear_dice_in(ctx.session, ctx.game, cmd.args[0] if cmd.args else None)
     except AdjudicatorError as exc:
         raise _fail(cmd, exc) from None
     if not cleared:
@@ -294,7 +295,7 @@ def _clock(ctx: Context, cmd: Command, act: Callable[[], str]) -> str:
 
 def _gm_zone(ctx: Context) -> str:
     """The GM reads dates in the game's zone."""
-    return ctx.judge._zone_of(ctx.session, ctx.game, GM)
+    return ctx.judge.zone_of(ctx.session, ctx.game, GM)
 
 
 def extend(ctx: Context, cmd: Command) -> str:
@@ -313,7 +314,7 @@ def extend(ctx: Context, cmd: Command) -> str:
 
 def pause(ctx: Context, cmd: Command) -> str:
     def act() -> str:
-        ctx.judge._pause(ctx.session, ctx.game, ctx.now)
+        ctx.judge.pause_in(ctx.session, ctx.game, ctx.now)
         return "Paused: the time left is kept until RESUME (every power is told)"
 
     return _clock(ctx, cmd, act)
@@ -321,7 +322,7 @@ def pause(ctx: Context, cmd: Command) -> str:
 
 def resume(ctx: Context, cmd: Command) -> str:
     def act() -> str:
-        deadline = ctx.judge._resume(ctx.session, ctx.game, ctx.now)
+        deadline = ctx.judge.resume_in(ctx.session, ctx.game, ctx.now)
         when = when_text(deadline, _gm_zone(ctx)) if deadline else "none (no window is waiting)"
         return f"Resumed: deadline {when}"
 
@@ -332,7 +333,7 @@ def replace_player(ctx: Context, cmd: Command) -> str:
     power, address = cmd.args[0].lower(), cmd.args[1]
 
     def act() -> str:
-        ctx.judge._replace_player(ctx.session, ctx.game, power, address, ctx.now)
+        ctx.judge.replace_player_in(ctx.session, ctx.game, power, address, ctx.now)
         return f"{power} is now played from {address}: a new secret and a briefing are mailed there"
 
     return _clock(ctx, cmd, act)
@@ -342,14 +343,14 @@ def new_secret(ctx: Context, cmd: Command) -> str:
     power = cmd.args[0].lower()
 
     def act() -> str:
-        ctx.judge._power(ctx.game, power)
-        if ctx.judge._address(ctx.session, ctx.game, power) is None:  # the secret would reach nobody
+        ctx.judge.known_power(ctx.game, power)
+        if ctx.judge.address_in(ctx.session, ctx.game, power) is None:  # the secret would reach nobody
             raise AdjudicatorError(
                 f"no address on file for {power}: a new secret would reach nobody; set one with "
                 f"ADDRESS {power} address (or 'adjudicator gm address {ctx.game.id} {power} ADDRESS'), "
                 f"or hand the power to a new player with REPLACE {power} address"
             )
-        ctx.judge._new_secret(ctx.session, ctx.game, power)
+        ctx.judge.new_secret_in(ctx.session, ctx.game, power)
         return f"{power} has a new secret, mailed to its address; the old one no longer works"
 
     return _clock(ctx, cmd, act)
@@ -359,7 +360,7 @@ def set_address(ctx: Context, cmd: Command) -> str:
     power, address = cmd.args[0].lower(), cmd.args[1]
 
     def act() -> str:
-        old = ctx.judge._set_address(ctx.session, ctx.game, power, address, ctx.now)
+        old = ctx.judge.set_address_in(ctx.session, ctx.game, power, address, ctx.now)
         if old is not None and old.lower() == address.lower():
             return f"{power} already has the address {old}"
         return f"{power}'s address is now {address} (was {old or 'none'}); both addresses are told"

@@ -82,7 +82,7 @@ class MailGateway:
         message = parse_message(raw, own_address=self.settings.judge.address)
         mid = message.message_id
         request = None if message.no_reply else parse_request(message.body)
-        with self.judge._tx() as session:  # the mail's one transaction: one commit, or none
+        with self.judge.transaction() as session:  # the mail's one transaction: one commit, or none
             inbound_id, status = self._log(session, raw, message, source, now)
             if status in ("answered", "ignored", "poison"):
                 return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
@@ -243,7 +243,7 @@ class MailGateway:
         sender = message.sender or ""
         answer = bool(sender) and guard.replies_to(session, sender, now) < guard.REPLIES_PER_ADDRESS
         if answer:
-            self.judge._queue_mail(
+            self.judge.queue_mail(
                 session,
                 game,
                 kind="reply",
@@ -258,7 +258,7 @@ class MailGateway:
             guard.lockout_notice(session, game, refused.power, sender, now) if tag == guard.FAILED else None
         )
         if notice is not None and game is not None:
-            self.judge._queue_mail(
+            self.judge.queue_mail(
                 session,
                 game,
                 kind="notice",
@@ -284,7 +284,7 @@ class MailGateway:
         subject = message.subject or (f"[{game.id}] your mail" if game else "your mail")
         if not subject.lower().startswith("re:"):
             subject = f"Re: {subject}"
-        self.judge._queue_mail(
+        self.judge.queue_mail(
             session,
             game,
             kind=kind,

@@ -5,10 +5,13 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 
+@lru_cache(maxsize=16384)
 def fold(name: str) -> str:
-    """Lower case, accents dropped, spaces, dashes and apostrophes removed."""
+    """Lower case, accents dropped, spaces, dashes and apostrophes removed (memoised: the names of a
+    board are folded again for every order line read, issue 18)."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return "".join(c for c in plain.casefold() if c.isalnum())
