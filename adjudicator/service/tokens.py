@@ -21,6 +21,7 @@ import hmac
 import logging
 import os
 import secrets
+from functools import lru_cache
 
 SCHEME = "hmac-sha256"
 LEGACY = "pbkdf2_sha256"
@@ -38,6 +39,7 @@ def _key() -> bytes:
     return given.encode() if given else _DEFAULT_KEY
 
 
+@lru_cache(maxsize=8)
 def _key_id(key: bytes) -> str:
     return hashlib.sha256(b"key id:" + key).hexdigest()[:8]
 
