@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import smtplib
 import socket
@@ -74,8 +75,9 @@ def order_mails(judge: Judge, secrets: dict[str, str], count: int, run: str) -> 
     return out
 
 
-def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> float:
-    """Deliver every mail over ``clients`` LMTP connections; returns the wall time in seconds."""
+def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> tuple[float, float]:
+    """Deliver every mail over ``clients`` LMTP connections; returns the wall time and the CPU time
+    of this process (the LMTP clients and the listener with the gateway), in seconds."""
 
     def deliver(chunk: list[tuple[str, bytes]]) -> None:
         with smtplib.LMTP("127.0.0.1", port) as lmtp:
@@ -85,10 +87,10 @@ def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> float:
                     raise SystemExit(f"refused: {refused}")
 
     chunks = [mails[i::clients] for i in range(clients)]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(deliver, chunks))
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def profiled(
@@ -139,7 +141,7 @@ def main() -> None:
     listener.start()
     try:
         send_all(port, order_mails(judge, secrets, 12, "warm"), 1)
-        seconds = send_all(port, order_mails(judge, secrets, args.mails, "run"), args.clients)
+        seconds, cpu = send_all(port, order_mails(judge, secrets, args.mails, "run"), args.clients)
         hook["run"] = profiled(lambda r, s: gateway.ingest(r, source=s), profile)
         send_all(port, order_mails(judge, secrets, args.mails, "prof"), args.clients)
     finally:
@@ -157,6 +159,10 @@ def main() -> None:
     print(
         f"  {rate:.0f} mails/s, {1000 * seconds / args.mails:.2f} ms a mail "
         f"(target >= {TARGET_PER_SECOND:.0f})"
+    )
+    print(
+        f"  CPU {1000 * cpu / args.mails:.2f} ms a mail (clients and listener): "
+        f"{os.getloadavg()[0]:.1f} load on {os.cpu_count()} cores, {args.mails / cpu:.0f} mails/s of CPU"
     )
     print(f"  receipts queued: {receipts} of {expected}")
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
