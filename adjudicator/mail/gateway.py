@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail import actions, guard, poison
+from adjudicator.mail import actions, gm_actions, guard, poison
 from adjudicator.mail.actions import Context, Refused, mail_key
 from adjudicator.mail.authenticate import DnsFunc, authenticate
 from adjudicator.mail.commands import PLAYER_FOOTER, MailRequest, gm_footer, parse_request
@@ -162,10 +162,10 @@ class MailGateway:
             if request.problems:  # a GM mail is all or nothing: a line not understood changes nothing
                 lines = "\n  ".join(f"line {n}: {line!r}: {why}" for n, line, why in request.problems)
                 raise Refused(f"{lines}\n  nothing was changed", game=game.id, power=GM)
-            sections += self._run(ctx, actions.GM_ACTIONS, "the GM")
+            sections += self._run(ctx, gm_actions.GM_ACTIONS, "the GM")
             if request.orders.lines or request.orders.ready is not None:
                 sections.append("READY and orders are for powers; the GM's lines are edits and commands")
-            actions.announce(ctx)
+            gm_actions.announce(ctx)
         else:
             zones = [c for c in request.commands if c.verb == "TIMEZONE"]
             sections += [actions.timezone(ctx, c) for c in zones]
