@@ -77,12 +77,27 @@ def read_stored(
     return orders, failed
 
 
-def replay(ruleset: Ruleset, events: Sequence[Event], seed: bytes) -> list[Opening]:
+def replay(
+    ruleset: Ruleset, events: Sequence[Event], seed: bytes, *, start: tuple[int, GameState] | None = None
+) -> list[Opening]:
     """The state at each window opening (and each step's, for a window played step by step),
-    recomputed from the input events alone."""
+    recomputed from the input events alone.
+
+    Linear in the log: each window is resolved once, as it was. ``start`` (n, state): begin at the
+    n-th opening (0-based) with ``state`` (a snapshot verified before) instead of at the creation;
+    the events before it are skipped and the openings returned are the n-th and those after.
+    """
     state: GameState | None = None
     openings: list[Opening] = []
+    passed = -1  # openings gone by, while skipping to ``start``
     for event in events:
+        if start is not None and passed < start[0]:
+            if isinstance(event, WindowOpened):
+                passed += 1
+                if passed == start[0]:
+                    state = start[1]
+                    openings.append(Opening(event.label, state))
+            continue
         if isinstance(event, GameCreated):
             state, _ = ruleset.initial_state(
                 event.game, event.powers, event.options, Dice(seed, SETUP_NAMESPACE)

@@ -4,7 +4,8 @@ Every handler takes the mail's :class:`Context` and its :class:`Command`, writes
 judge's session-level helpers (so the whole mail commits or nothing does) and returns the text of
 its section of the reply. A handler that finds a line it must refuse raises :class:`Refused`: the
 transaction is rolled back and the reply says which line and why. Dispatch is by table, so a GM
-command joins with one line (``GM_ACTIONS["EXTEND"] = ...``).
+command joins with one line (``GM_ACTIONS["EXTEND"] = ...``). The GM's commands are in
+mail/gm_actions.py.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from adjudicator.core.view import GM
-from adjudicator.dates import day_text, when_text
+from adjudicator.dates import day_text
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail.commands import Command, MailRequest, help_text
+from adjudicator.mail.commands import Command, MailRequest
 from adjudicator.mail.message import InboundMessage
+from adjudicator.orders.commands import help_text
 from adjudicator.report.text import render_state
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Game, Power
@@ -70,7 +72,7 @@ class Context:
     stored_orders: bool = False
 
     def queue(self, kind: str, recipient: str, what: str, subject: str, text: str) -> None:
-        self.judge._queue_mail(
+        self.judge.queue_mail(
             self.session,
             self.game,
             kind=kind,
@@ -88,14 +90,14 @@ def mail_key(message_id: str) -> str:
     return hashlib.sha256(message_id.encode()).hexdigest()[:24]
 
 
-def _fail(cmd: Command, exc: AdjudicatorError | str) -> Refused:
+def fail(cmd: Command, exc: AdjudicatorError | str) -> Refused:
     return Refused(f"line {cmd.line_no}: {cmd.line!r}: {exc}; nothing was changed")
 
 
 # ---- player commands ---------------------------------------------------------------------------
 def show_orders(ctx: Context, cmd: Command) -> str:
-    window = ctx.judge._window(ctx.session, ctx.game)
-    sets = ctx.judge._latest_sets(ctx.session, window)
+    window = ctx.judge.current_window(ctx.session, ctx.game)
+    sets = ctx.judge.latest_sets(ctx.session, window)
     lines = [f"Current orders for {window.label}:"]
     for power in ctx.game.powers if ctx.power == GM else [ctx.power]:
         row = sets.get(power)
@@ -110,12 +112,12 @@ def show_orders(ctx: Context, cmd: Command) -> str:
 
 def show_options(ctx: Context, cmd: Command) -> str:
     ruleset = ctx.judge.ruleset(ctx.game)
-    state = ctx.judge._state(ctx.game)
+    state = ctx.judge.state_of(ctx.game)
     titles = {p.id: f"{p.title} (phase {p.number})" for p in ruleset.phases()}
     grouped: dict[str, list[str]] = {}
     for order in ruleset.legal_orders(state, ctx.power):
         grouped.setdefault(order.phase, []).append(order.canonical())
-    window = ctx.judge._window(ctx.session, ctx.game)
+    window = ctx.judge.current_window(ctx.session, ctx.game)
     if not grouped:
         return f"Orders you can give in {window.label}: none (nothing to decide in this window)"
     lines = [f"Orders you can give in {window.label}:"]
@@ -125,7 +127,7 @@ def show_options(ctx: Context, cmd: Command) -> str:
 
 
 def show_state(ctx: Context, cmd: Command) -> str:
-    view = ctx.judge._current_view(ctx.session, ctx.game, ctx.power)
+    view = ctx.judge.current_view(ctx.session, ctx.game, ctx.power)
     return render_state(view).rstrip()
 
 
@@ -213,188 +215,3 @@ PLAYER_ACTIONS: dict[str, Action] = {
     "ABSENCE": absence,
     "TIMEZONE": timezone,
 }
-
-
-# ---- GM commands -------------------------------------------------------------------------------
-def process(ctx: Context, cmd: Command) -> str:
-    given, judge, game = (cmd.args[0] if cmd.args else None), ctx.judge, ctx.game.id
-    try:  # PROCESS ROUND: every step left in the round
-        if given is not None and given.upper() == "ROUND":
-            done = judge.process_round(game, now=ctx.now, session=ctx.session)
-        else:
-            done = judge.adjudicate(game, window=given, force=True, now=ctx.now, session=ctx.session)
-    except AdjudicatorError as exc:
-        raise _fail(cmd, exc) from None
-    return f"Adjudicated {', '.join(done.labels)}; {done.then}"
-
-
-def rollback(ctx: Context, cmd: Command) -> str:
-    try:
-        label = ctx.judge._rollback(ctx.session, ctx.game, cmd.args[0], ctx.now)
-    except AdjudicatorError as exc:
-        raise _fail(cmd, exc) from None
-    ctx.announcements.append((f"the game was rolled back to the start of {label}; send READY again", None))
-    dice = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
-    return f"Rolled back: {label} is open again" + "".join(f"\n  loaded dice: {line}" for line in dice)
-
-
-def broadcast(ctx: Context, cmd: Command) -> str:
-    for power in ctx.game.powers:
-        ctx.queue("notice", power, "broadcast", f"[{ctx.game.id}] Message from the GM", cmd.text)
-    return f"Broadcast sent to {', '.join(ctx.game.powers)}"
-
-
-def edit(ctx: Context, cmd: Command) -> str:
-    try:
-        told = ctx.judge.gm_edit(ctx.game.id, cmd.line, session=ctx.session)
-    except AdjudicatorError as exc:
-        raise _fail(cmd, exc) from None
-    ctx.announcements.append((" ".join(cmd.line.split()), told))
-    return f"Edited: {' '.join(cmd.line.split())}"
-
-
-def load_dice(ctx: Context, cmd: Command) -> str:
-    words = cmd.args[1:]
-    if not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
-        raise _fail(cmd, "expected whole numbers that fit a die, e.g. LOAD DICE T2.taxes 3 1")
-    try:
-        key = ctx.judge._load_dice(ctx.session, ctx.game, cmd.args[0], [int(w) for w in words])
-    except AdjudicatorError as exc:
-        raise _fail(cmd, exc) from None
-    return f"Dice loaded for {key}: {' '.join(words)} (logged publicly)"
-
-
-def show_dice(ctx: Context, cmd: Command) -> str:
-    lines = ctx.judge._loaded_dice_lines(ctx.session, ctx.game)
-    if not lines:
-        return "No dice are loaded"
-    return "\n".join(
-        ["Loaded dice not yet rolled (key, then the values in the order drawn):"]
-        + [f"  {line}" for line in lines]
-    )
-
-
-def clear_dice(ctx: Context, cmd: Command) -> str:
-    try:
-        cleared = ctx.judge._clear_dice(ctx.session, ctx.game, cmd.args[0] if cmd.args else None)
-    except AdjudicatorError as exc:
-        raise _fail(cmd, exc) from None
-    if not cleared:
-        return "No dice were loaded: nothing to clear"
-    listed = "; ".join(f"{k} {' '.join(map(str, v))}" for k, v in cleared.items())
-    return f"Dice cleared: {listed} (logged publicly)"
-
-
-def _clock(ctx: Context, cmd: Command, act: Callable[[], str]) -> str:
-    try:
-        return act()
-    except AdjudicatorError as exc:
-        raise _fail(cmd, exc) from None
-
-
-def _gm_zone(ctx: Context) -> str:
-    """The GM reads dates in the game's zone."""
-    return ctx.judge._zone_of(ctx.session, ctx.game, GM)
-
-
-def extend(ctx: Context, cmd: Command) -> str:
-    hours, whole = float(cmd.args[-1]), len(cmd.args) == 2  # EXTEND ROUND hours: a round's cap
-    what = "The round's cap" if whole else "Deadline"
-
-    def act() -> str:
-        if whole:
-            when = ctx.judge.extend_round(ctx.game.id, hours, now=ctx.now, session=ctx.session)
-        else:
-            when = ctx.judge.extend(ctx.game.id, hours, now=ctx.now, session=ctx.session)
-        return f"{what} extended to {when_text(when, _gm_zone(ctx))} (every power is told, with an .ics)"
-
-    return _clock(ctx, cmd, act)
-
-
-def pause(ctx: Context, cmd: Command) -> str:
-    def act() -> str:
-        ctx.judge._pause(ctx.session, ctx.game, ctx.now)
-        return "Paused: the time left is kept until RESUME (every power is told)"
-
-    return _clock(ctx, cmd, act)
-
-
-def resume(ctx: Context, cmd: Command) -> str:
-    def act() -> str:
-        deadline = ctx.judge._resume(ctx.session, ctx.game, ctx.now)
-        when = when_text(deadline, _gm_zone(ctx)) if deadline else "none (no window is waiting)"
-        return f"Resumed: deadline {when}"
-
-    return _clock(ctx, cmd, act)
-
-
-def replace_player(ctx: Context, cmd: Command) -> str:
-    power, address = cmd.args[0].lower(), cmd.args[1]
-
-    def act() -> str:
-        ctx.judge._replace_player(ctx.session, ctx.game, power, address, ctx.now)
-        return f"{power} is now played from {address}: a new secret and a briefing are mailed there"
-
-    return _clock(ctx, cmd, act)
-
-
-def new_secret(ctx: Context, cmd: Command) -> str:
-    power = cmd.args[0].lower()
-
-    def act() -> str:
-        ctx.judge._power(ctx.game, power)
-        if ctx.judge._address(ctx.session, ctx.game, power) is None:  # the secret would reach nobody
-            raise AdjudicatorError(
-                f"no address on file for {power}: a new secret would reach nobody; set one with "
-                f"ADDRESS {power} address (or 'adjudicator gm address {ctx.game.id} {power} ADDRESS'), "
-                f"or hand the power to a new player with REPLACE {power} address"
-            )
-        ctx.judge._new_secret(ctx.session, ctx.game, power)
-        return f"{power} has a new secret, mailed to its address; the old one no longer works"
-
-    return _clock(ctx, cmd, act)
-
-
-def set_address(ctx: Context, cmd: Command) -> str:
-    power, address = cmd.args[0].lower(), cmd.args[1]
-
-    def act() -> str:
-        old = ctx.judge._set_address(ctx.session, ctx.game, power, address, ctx.now)
-        if old is not None and old.lower() == address.lower():
-            return f"{power} already has the address {old}"
-        return f"{power}'s address is now {address} (was {old or 'none'}); both addresses are told"
-
-    return _clock(ctx, cmd, act)
-
-
-GM_ACTIONS: dict[str, Action] = {
-    "PROCESS": process,
-    "ROLLBACK": rollback,
-    "BROADCAST": broadcast,
-    "EDIT": edit,
-    "SET": edit,
-    "GRANT": edit,
-    "GIVE": edit,
-    "LOAD DICE": load_dice,
-    "DICE": show_dice,
-    "CLEAR DICE": clear_dice,
-    "ORDERS": show_orders,
-    "STATE": show_state,
-    "HELP": show_help,
-    "EXTEND": extend,
-    "PAUSE": pause,
-    "RESUME": resume,
-    "REPLACE": replace_player,
-    "NEW-SECRET": new_secret,
-    "ADDRESS": set_address,
-}
-
-
-def announce(ctx: Context) -> None:
-    """Tell each power what the GM changed by this mail that it may see (R95: an edit goes to the
-    powers its events are shown to; a rollback to every power)."""
-    for power in ctx.game.powers:
-        lines = [a for a, told in ctx.announcements if told is None or power in told]
-        if lines:
-            text = "The GM changed the game:\n" + "\n".join(f"  {a}" for a in lines)
-            ctx.queue("notice", power, "edit", f"[{ctx.game.id}] The GM changed the game", text)

@@ -1,15 +1,15 @@
 """The one inbound code path: every transport (IMAP, LMTP/SMTP, the MTA pipe, the CLI) ends here.
 
-Step 1 logs the raw message by Message-ID in a transaction of its own, before anything else, so
-a duplicate delivery is recognised and a crash leaves the message to be processed again. Step 2
-is one transaction: authenticate, act, queue the reply in the outbox, mark the message answered.
-A mail that fails a check is answered with the check that failed, and changes nothing else.
+One transaction and one commit per mail (issue 18: a second commit was a fifth of each mail's
+time): log the raw message by Message-ID (so a duplicate delivery is recognised), authenticate,
+act, queue the reply in the outbox, mark the message answered. A crash before the commit leaves
+nothing, and the transport, which has not been told the message was taken, delivers it again. A
+mail that fails a check is answered with the check that failed, and changes nothing else: its
+actions run in a savepoint that the refusal rolls back, keeping the log row.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,19 +21,16 @@ from sqlmodel import Session, col, select
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail import actions, guard, poison
+from adjudicator.mail import actions, gm_actions, guard, poison
 from adjudicator.mail.actions import Context, Refused, mail_key
+from adjudicator.mail.authenticate import DnsFunc, authenticate
 from adjudicator.mail.commands import PLAYER_FOOTER, MailRequest, gm_footer, parse_request
 from adjudicator.mail.message import InboundMessage, parse_message
 from adjudicator.mail.orders import act_on_orders
 from adjudicator.mail.redact import hide_secrets, redact_raw
-from adjudicator.orders.text import PLACEHOLDER_REFUSAL, is_placeholder
 from adjudicator.service.base import as_utc
 from adjudicator.service.judge import Judge
-from adjudicator.service.tokens import check_secret
 from adjudicator.store.models import Game, InboundMail, Power, utcnow
-
-_ENVELOPE = "expected a first line 'GAME game-id POWER your-power SECRET your-secret'"
 
 
 @dataclass(frozen=True)
@@ -57,9 +54,7 @@ class IngestOutcome:
 class MailGateway:
     """Inbound mail to judge actions and replies (never raises on bad input, only on a store failure)."""
 
-    def __init__(
-        self, judge: Judge, settings: Settings, *, dnsfunc: Callable[..., bytes | None] | None = None
-    ) -> None:
+    def __init__(self, judge: Judge, settings: Settings, *, dnsfunc: DnsFunc | None = None) -> None:
         self.judge = judge
         self.settings = settings
         self.dnsfunc = dnsfunc
@@ -79,63 +74,64 @@ class MailGateway:
         except Exception as exc:
             if poison.transient(exc):
                 raise
-            if isinstance(exc, IntegrityError) and not poison.race_lost(self, raw, exc):
+            if isinstance(exc, IntegrityError) and not poison.race_lost(self, raw, source, now, exc):
                 raise  # a race with another process on a unique key: the next try sees its result
             return poison.set_aside(self, raw, source, now, exc)
 
     def _ingest(self, raw: bytes, source: str, now: datetime) -> IngestOutcome:
         message = parse_message(raw, own_address=self.settings.judge.address)
-        inbound_id, status = self._log(raw, message, source, now)
         mid = message.message_id
-        if status in ("answered", "ignored", "poison"):
-            return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
-        if message.no_reply:
-            return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
-        request = parse_request(message.body)
-        try:
-            with self.judge._tx() as session:
-                if not self._claim(session, inbound_id):
-                    return IngestOutcome(
-                        "duplicate", mid, "answered meanwhile; not applied again", inbound_id
-                    )
-                return self._act(session, inbound_id, message, request, raw, now)
-        except (Refused, AdjudicatorError) as exc:
-            refused = exc if isinstance(exc, Refused) else Refused(str(exc))
-        with self.judge._tx() as session:
+        request = None if message.no_reply else parse_request(message.body)
+        with self.judge.transaction() as session:  # the mail's one transaction: one commit, or none
+            inbound_id, status = self._log(session, raw, message, source, now)
+            if status in ("answered", "ignored", "poison"):
+                return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
+            if message.no_reply or request is None:
+                return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
             if not self._claim(session, inbound_id):
                 return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
+            try:
+                with session.begin_nested():  # a refusal undoes the actions, not the log row
+                    return self._act(session, inbound_id, message, request, raw, now)
+            except (Refused, AdjudicatorError) as exc:
+                refused = exc if isinstance(exc, Refused) else Refused(str(exc))
             return self._refuse(session, inbound_id, message, request, refused)
 
     # ---- step 1: the log -------------------------------------------------------------------
-    def _log(self, raw: bytes, message: InboundMessage, source: str, now: datetime) -> tuple[int, str]:
-        """Log the message (its own transaction); returns its row id and the status it had before.
+    @staticmethod
+    def _log(
+        session: Session, raw: bytes, message: InboundMessage, source: str, now: datetime
+    ) -> tuple[int, str]:
+        """Log the message in the mail's transaction; returns its row id and the status it had before.
 
         The raw bytes are kept with every envelope secret hidden (``redact_raw``); the Message-ID
-        was read before that, so a redelivery is still recognised.
+        was read before that, so a redelivery is still recognised. On PostgreSQL two processes may
+        insert the same Message-ID at once: the second waits for the first to commit, and its
+        savepoint turns the clash into a read of the row the first left.
         """
-        try:
-            with self.judge._tx() as session:
-                row = InboundMail(
-                    message_id=message.message_id,
-                    received_at=now,
-                    raw=redact_raw(raw),
-                    source=source[:16],
-                    sender=message.sender,
-                    subject=hide_secrets(message.subject),
-                    status="ignored" if message.no_reply else "received",
-                    note=message.no_reply or "",
-                )
-                session.add(row)
-                session.flush()
+        by_id = select(InboundMail).where(InboundMail.message_id == message.message_id)
+        old = session.exec(by_id).first()
+        if old is None:
+            row = InboundMail(
+                message_id=message.message_id,
+                received_at=now,
+                raw=redact_raw(raw),
+                source=source[:16],
+                sender=message.sender,
+                subject=hide_secrets(message.subject),
+                status="ignored" if message.no_reply else "received",
+                note=message.no_reply or "",
+            )
+            try:
+                with session.begin_nested():
+                    session.add(row)
+                    session.flush()
                 assert row.id is not None
                 return row.id, "new"
-        except IntegrityError:
-            with Session(self.judge.engine) as session:
-                old = session.exec(
-                    select(InboundMail).where(InboundMail.message_id == message.message_id)
-                ).one()
-                assert old.id is not None
-                return old.id, old.status
+            except IntegrityError:
+                old = session.exec(by_id).one()
+        assert old.id is not None
+        return old.id, old.status
 
     @staticmethod
     def _claim(session: Session, inbound_id: int) -> bool:
@@ -148,95 +144,6 @@ class MailGateway:
         return result.rowcount == 1
 
     # ---- step 2: authenticate, act, answer ---------------------------------------------------
-    def _authenticate(
-        self, session: Session, message: InboundMessage, request: MailRequest, raw: bytes, now: datetime
-    ) -> tuple[Game, str, Power | None, list[str]]:
-        """Who wrote, or :class:`Refused`: every failure the same to the sender (mail/guard.py)."""
-        env = request.envelope
-        missing = [k for k in ("GAME", "POWER", "SECRET") if k not in env]
-        if len(missing) == 3:
-            raise Refused(f"no envelope: {_ENVELOPE}", unauthenticated=guard.UNAUTHENTICATED)
-        if missing:
-            raise Refused(
-                f"the envelope has no {', '.join(missing)}: {_ENVELOPE}",
-                unauthenticated=guard.UNAUTHENTICATED,
-            )
-        if is_placeholder(env["SECRET"]):
-            raise Refused(PLACEHOLDER_REFUSAL, unauthenticated=guard.UNAUTHENTICATED)
-        sender = message.sender or ""
-        if guard.address_locked(session, sender, now):
-            raise Refused(
-                f"{sender} is locked out: too many failed authentications", unauthenticated=guard.LOCKED
-            )
-        game = session.get(Game, env["GAME"].lower()[:64])
-        if game is None:
-            raise Refused(f"unknown game {env['GAME'][:64]!r}", unauthenticated=guard.FAILED)
-        power, notes = self.judge.power_called(game, env["POWER"]) or env["POWER"].lower(), []
-        who = {"game": game.id, "power": power}
-        if power != GM and power not in game.powers:
-            raise Refused(
-                f"unknown power {power[:64]!r} in {game.id}", game=game.id, unauthenticated=guard.FAILED
-            )
-        if guard.power_locked(session, game.id, power, now):
-            raise Refused(
-                f"{power} is locked out: too many failed authentications", **who, unauthenticated=guard.LOCKED
-            )
-        if power == GM:
-            stored = game.options.get("gm_secret_hash")
-            if not stored or not check_secret(env["SECRET"], str(stored)):
-                raise Refused(f"wrong secret for the GM of {game.id}", **who, unauthenticated=guard.FAILED)
-            if not game.gm_address or sender != game.gm_address.lower():
-                raise Refused(
-                    f"sender {sender} is not the GM's address on file for {game.id}",
-                    **who,
-                    unauthenticated=guard.FAILED,
-                )
-            row = None
-        else:
-            row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
-            if not check_secret(env["SECRET"], row.secret_hash):
-                raise Refused(f"wrong secret for {power} in {game.id}", **who, unauthenticated=guard.FAILED)
-            if row.address is None:
-                row.address = sender
-                session.add(row)
-                notes.append(f"{sender} is now the address on file for {power}")
-            elif sender not in (row.address.lower(), (game.gm_address or "").lower()):
-                raise Refused(
-                    f"sender {sender} is not the address on file for {power} in {game.id}",
-                    **who,
-                    unauthenticated=guard.FAILED,
-                )
-        if game.options.get("dkim"):
-            problem = self._dkim_problem(raw, sender)
-            if problem:
-                raise Refused(f"DKIM check failed: {problem}", **who, unauthenticated=guard.FAILED)
-        if request.gm_lines:
-            number, line = request.gm_lines[0]
-            raise Refused(
-                f"line {number}: {line!r}: a GM command; only the GM may send it "
-                "(POWER gm with the GM secret): nothing was stored",
-                **who,
-            )
-        return game, power, row, notes
-
-    def _dkim_problem(self, raw: bytes, sender: str) -> str | None:
-        import dkim  # type: ignore[import-untyped]
-
-        try:
-            ok = dkim.verify(raw, dnsfunc=self.dnsfunc) if self.dnsfunc else dkim.verify(raw)
-        except Exception as exc:  # dkimpy raises on malformed signatures and DNS errors alike
-            return f"the signature could not be checked ({exc})"
-        if not ok:
-            return "the message has no valid DKIM signature"
-        signed = re.search(
-            rb"^DKIM-Signature:.*?\bd=([^;\s]+)", raw, re.IGNORECASE | re.MULTILINE | re.DOTALL
-        )
-        domain = signed.group(1).decode(errors="replace").lower() if signed else ""
-        own = sender.rsplit("@", 1)[-1]
-        if not domain or not (own == domain or own.endswith("." + domain)):
-            return f"the signature is by {domain or 'no domain'}, not by the sender's domain {own}"
-        return None
-
     def _act(
         self,
         session: Session,
@@ -246,7 +153,7 @@ class MailGateway:
         raw: bytes,
         now: datetime,
     ) -> IngestOutcome:
-        game, power, row, notes = self._authenticate(session, message, request, raw, now)
+        game, power, row, notes = authenticate(self.judge, session, message, request, raw, now, self.dnsfunc)
         ctx = Context(
             self.judge, session, game, power, row, message, request, now, mail_key(message.message_id)
         )
@@ -255,10 +162,10 @@ class MailGateway:
             if request.problems:  # a GM mail is all or nothing: a line not understood changes nothing
                 lines = "\n  ".join(f"line {n}: {line!r}: {why}" for n, line, why in request.problems)
                 raise Refused(f"{lines}\n  nothing was changed", game=game.id, power=GM)
-            sections += self._run(ctx, actions.GM_ACTIONS, "the GM")
+            sections += self._run(ctx, gm_actions.GM_ACTIONS, "the GM")
             if request.orders.lines or request.orders.ready is not None:
                 sections.append("READY and orders are for powers; the GM's lines are edits and commands")
-            actions.announce(ctx)
+            gm_actions.announce(ctx)
         else:
             zones = [c for c in request.commands if c.verb == "TIMEZONE"]
             sections += [actions.timezone(ctx, c) for c in zones]
@@ -336,7 +243,7 @@ class MailGateway:
         sender = message.sender or ""
         answer = bool(sender) and guard.replies_to(session, sender, now) < guard.REPLIES_PER_ADDRESS
         if answer:
-            self.judge._queue_mail(
+            self.judge.queue_mail(
                 session,
                 game,
                 kind="reply",
@@ -351,7 +258,7 @@ class MailGateway:
             guard.lockout_notice(session, game, refused.power, sender, now) if tag == guard.FAILED else None
         )
         if notice is not None and game is not None:
-            self.judge._queue_mail(
+            self.judge.queue_mail(
                 session,
                 game,
                 kind="notice",
@@ -377,7 +284,7 @@ class MailGateway:
         subject = message.subject or (f"[{game.id}] your mail" if game else "your mail")
         if not subject.lower().startswith("re:"):
             subject = f"Re: {subject}"
-        self.judge._queue_mail(
+        self.judge.queue_mail(
             session,
             game,
             kind=kind,

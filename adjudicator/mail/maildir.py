@@ -13,9 +13,10 @@ written under a unique name in ``tmp/`` and hard-linked into ``new/`` with that 
 fails (``EEXIST``) when the message is there already. Two writers of the same message at the same
 moment, or a writer that was killed after the link and before the outbox row was marked sent and
 then runs again, therefore leave exactly one file. A message a reader has moved to ``cur/`` keeps
-its name there (only ``:2,FLAGS`` is added), and is looked for there before and after the link. A
-file left in ``tmp/`` by a writer that was killed is never a message (readers ignore ``tmp/``) and is
-removed the next time its message is written.
+its name there (only ``:2,FLAGS`` is added); an index beside the folders (``deliver``) says which
+messages were delivered, so no delivery lists the folder. A file left in ``tmp/`` by a writer that
+was killed is never a message (readers ignore ``tmp/``) and is removed the next time its message is
+written.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import hashlib
 import os
 import re
 import secrets
+import shutil
 import time
 from email import policy
 from email.message import EmailMessage
@@ -33,6 +35,9 @@ from pathlib import Path
 
 MAX_FOLDER = 100
 """The longest folder name: far below every file system's 255, whatever the address."""
+INDEX = ".delivered"
+"""The directory under the root that indexes every folder's delivered messages (``_index``)."""
+PENDING = ".pending"
 STALE_TMP_SECONDS = 60.0
 """A ``tmp/`` file of our message older than this belongs to a writer that died (a live one links
 its file within milliseconds)."""
@@ -81,18 +86,58 @@ def _remove_stale_tmp(folder: Path, name: str) -> None:
                         os.unlink(entry.path)
 
 
+def _index(root: Path, folder: Path) -> Path:
+    """The folder's index of delivered messages: one empty file per message name, outside every
+    Maildir (``root/.delivered/FOLDER``; no folder name starts with a dot), so no reader sees it.
+    Made on first use from the names already in ``new/`` and ``cur/`` (a folder written before the
+    index existed), the one time the folder is listed."""
+    index = root / INDEX / folder.name
+    if index.is_dir():
+        return index
+    building = root / INDEX / f"{folder.name}.{os.getpid()}.{secrets.token_hex(4)}.building"
+    building.mkdir(parents=True)
+    for sub in ("new", "cur"):
+        with os.scandir(folder / sub) as entries:
+            for entry in entries:
+                (building / entry.name.split(":", 1)[0]).touch()
+    try:
+        os.rename(building, index)  # whole or not at all: a writer never sees half an index
+    except OSError:  # another writer's index was put in place first
+        shutil.rmtree(building, ignore_errors=True)
+    return index
+
+
+def _mark_done(index: Path, name: str) -> None:
+    (index / name).touch()
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(index / f"{name}{PENDING}")
+    _fsync_dir(index)
+
+
 def deliver(root: Path, address: str, message: EmailMessage) -> bool:
     """Write ``message`` into the address's Maildir; False when it is there already.
 
+    Without listing the folder (issue 18: the old writer searched ``cur/`` at each delivery, so a
+    campaign's Maildir pass grew with the square of its mails): the index says whether the message
+    was delivered (``NAME``) or a delivery of it was under way (``NAME.pending``). Only after a
+    writer died between the two (pending left) is ``cur/`` searched, for that one message, so a
+    copy a reader moved there meanwhile is not written twice.
     Raises ``OSError`` when the folder cannot be written (a full disk, no permission)."""
     folder = folder_for(root, address)
     for sub in ("tmp", "new", "cur"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
     name = message_name(message)
+    index = _index(root, folder)
+    if (index / name).exists():
+        return False
     final = folder / "new" / name
-    if final.exists() or _in_cur(folder, name):
+    pending = index / f"{name}{PENDING}"
+    if pending.exists() and (final.exists() or _in_cur(folder, name)):
+        _mark_done(index, name)  # a writer died after its link: the message is there
         _remove_stale_tmp(folder, name)
         return False
+    pending.touch()
+    _fsync_dir(index)
     tmp = folder / "tmp" / f"{name}.{os.getpid()}.{secrets.token_hex(4)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
@@ -107,12 +152,9 @@ def deliver(root: Path, address: str, message: EmailMessage) -> bool:
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-    if _in_cur(folder, name):  # an earlier copy was moved to cur/ while we wrote ours
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(final)
-        return False
     _fsync_dir(folder / "new")
-    _remove_stale_tmp(folder, name)
+    _mark_done(index, name)
+    _remove_stale_tmp(folder, name)  # tmp/ holds only writes under way or cut short: a few files
     return True
 
 

@@ -26,15 +26,16 @@ def act_on_orders(ctx: Context) -> list[str]:
     # goes to (and READY alone keeps the set stored there) is the one _store_orders picks too.
     window = judge.lock_orders_window(session, game, ctx.power, given.envelope.get("WINDOW"))
     ruleset = judge.ruleset(game)
-    state = judge._state(game)
-    submission = judge.read_submission(game, ctx.power, window, given.lines)
+    state = judge.state_of(game)
+    submission = judge.read_submission(game, ctx.power, window, given.lines, state=state)
     # "READY\n\nThanks!" is a READY alone: a line that is no order at all changes nothing (R87)
     chatter = all(issue.kind is IssueKind.NOT_AN_ORDER for issue in submission.issues)
     kept = not submission.orders and chatter and given.ready is not None
     if kept:
-        previous = judge._latest_sets(session, window).get(ctx.power)
+        previous = judge.latest_sets(session, window).get(ctx.power)
         lines = list(enumerate(previous.orders if previous else [], start=1))
         parsed = OrderText(envelope=given.envelope, ready=given.ready, lines=lines)
+        read = None  # the standing set is read again, as the window takes it
     else:
         if not submission.orders:
             return [
@@ -42,13 +43,19 @@ def act_on_orders(ctx: Context) -> list[str]:
                 "(and READY) are as they were. Fix these lines and send the whole set again:",
                 "\n".join(f"  {issue.describe()}" for issue in submission.issues),
             ]
-        parsed = given
+        parsed, read = given, (window, state, submission)  # read once, not again to store it
     text = split_message(ctx.message.body)[0]
-    receipt = judge._store_orders(session, game, ctx.power, parsed, text, source="mail", now=ctx.now)
+    receipt = judge.store_orders(session, game, ctx.power, parsed, text, now=ctx.now, read=read)
     ctx.stored_orders = True
     summarise = getattr(ruleset, "receipt_summary", None)
     summary: list[str] = []
     if summarise is not None and receipt.accepted:
-        orders = ruleset.parse(state, ctx.power, list(enumerate(receipt.accepted, start=1)), strict=False)
-        summary = list(summarise(state, ctx.power, orders.orders))
+        orders = (
+            submission.orders
+            if read is not None
+            else ruleset.parse(
+                state, ctx.power, list(enumerate(receipt.accepted, start=1)), strict=False
+            ).orders
+        )
+        summary = list(summarise(state, ctx.power, orders))
     return [render_receipt(receipt, summary=summary, now=ctx.now, zone=receipt.zone, kept=kept)]

@@ -6,14 +6,14 @@ from __future__ import annotations
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
-from adjudicator.service.base import StoreAccess
+from adjudicator.service.mail_api import MailStore
 from adjudicator.store.models import Outbox
 
 
 def outbox_rows(engine: Engine, game_id: str) -> list[Outbox]:
     """A game's outbox rows, oldest first (for ``adjudicator mail outbox``)."""
     with Session(engine) as session:
-        StoreAccess(engine)._game(session, game_id)
+        MailStore(engine).game_in(session, game_id)
         return list(session.exec(select(Outbox).where(Outbox.game_id == game_id).order_by(col(Outbox.id))))
 
 

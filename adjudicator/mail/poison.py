@@ -93,12 +93,18 @@ def _stored_raw(raw: bytes) -> bytes:
         return re.sub(rb"(?i)(\bSECRET[ \t]+)[^\s]+", rb"\1***", head)
 
 
-def race_lost(gateway: MailGateway, raw: bytes, exc: BaseException) -> bool:
-    """Count a lost race on the message's log row; True once it has lost ``MAX_RACES`` times."""
+def race_lost(gateway: MailGateway, raw: bytes, source: str, now: datetime, exc: BaseException) -> bool:
+    """Count a lost race on the message's log row; True once it has lost ``MAX_RACES`` times.
+
+    The mail's own transaction was rolled back with its log row, so the first lost race logs the
+    message here (``received``, to be handled again) only to keep the count.
+    """
     mid = _identity(raw, gateway.settings.judge.address)[0]
-    with gateway.judge._tx() as session:
+    with gateway.judge.transaction() as session:
         row = session.exec(select(InboundMail).where(col(InboundMail.message_id) == mid)).first()
-        if row is None or row.status != "received":
+        if row is None:
+            row = InboundMail(message_id=mid, received_at=now, raw=_stored_raw(raw), source=source[:16])
+        elif row.status != "received":
             return False
         found = _RACES.match(row.note)
         races = (int(found.group(1)) if found else 0) + 1
@@ -117,7 +123,7 @@ def set_aside(
     mid, sender, answer = _identity(raw, gateway.settings.judge.address)
     log.warning("poison message %s from %s set aside: %s", mid, sender, error)
     try:
-        with gateway.judge._tx() as session:
+        with gateway.judge.transaction() as session:
             row = session.exec(select(InboundMail).where(col(InboundMail.message_id) == mid)).first()
             if row is not None and row.status != "received":
                 return IngestOutcome("duplicate", mid, f"already {row.status}; not handled again", row.id)
@@ -129,7 +135,7 @@ def set_aside(
             row.sender, row.status, row.note = sender, "poison", f"{guard.POISON}: {error}"
             session.add(row)
             if sender and answer:
-                gateway.judge._queue_mail(
+                gateway.judge.queue_mail(
                     session,
                     None,
                     kind="reply",
@@ -157,7 +163,7 @@ def _last_resort(
     from adjudicator.mail.gateway import IngestOutcome
 
     bare = f"<{hashlib.sha256(raw).hexdigest()[:40]}@poison.invalid>"
-    with gateway.judge._tx() as session:
+    with gateway.judge.transaction() as session:
         if session.exec(select(InboundMail).where(col(InboundMail.message_id) == bare)).first():
             return IngestOutcome("duplicate", bare, "already set aside", None)
         row = InboundMail(

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def fold(name: str) -> str:
-    """Lower case, accents dropped, spaces, dashes and apostrophes removed (cached: a window's
-    diplomacy orders each index the powers' names anew, some 20,000 folds of the same few names)."""
+    """Lower case, accents dropped, spaces, dashes and apostrophes removed (memoised: the names of a
+    board are folded again for every order line read, issue 18)."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return "".join(c for c in plain.casefold() if c.isalnum())

@@ -31,6 +31,9 @@ from adjudicator.store.models import (
     utcnow,
 )
 
+VERIFIED = "verified_snapshot"
+"""The game option that holds the id of the newest snapshot a replay check found right."""
+
 
 class GmTools(DiceTools):
     """GM tools (loaded dice: dice_tools.py); each method is one transaction."""
@@ -189,24 +192,37 @@ class GmTools(DiceTools):
             )
             return list(session.exec(query))
 
-    def replay_check(self, game_id: str) -> list[str]:
-        """Replay the log and compare with every stored snapshot; returns the differences."""
+    def replay_check(self, game_id: str, *, since_verified: bool = False) -> list[str]:
+        """Replay the log and compare with the stored snapshots; returns the differences.
+
+        The whole log by default (linear: each window resolved once). ``since_verified``: from the
+        last snapshot a check found right (``gm verify`` without ``--full``), trusting it and those
+        before; a check that finds nothing wrong records the newest snapshot as verified.
+        """
         with Session(self.engine) as session:
             game = self._game(session, game_id)
-            seed = game.seed
+            seed, verified = game.seed, game.options.get(VERIFIED)
+        snaps = self.snapshots(game_id)
+        first = next((i for i, s in enumerate(snaps) if s.id == verified), 0) if since_verified else 0
+        start = (first, self._state(game, snaps[first].state)) if first else None
         try:
-            openings = replay(self.ruleset(game), self.events(game_id), seed)
+            openings = replay(self.ruleset(game), self.events(game_id), seed, start=start)
         except ReplayError as exc:
             return [str(exc)]
-        snaps = self.snapshots(game_id)
+        checked = snaps[first:]
         problems = (
-            [f"{len(openings)} windows replayed but {len(snaps)} snapshots stored"]
-            if len(openings) != len(snaps)
+            [f"{len(openings)} windows replayed but {len(checked)} snapshots stored"]
+            if len(openings) != len(checked)
             else []
         )
-        for opening, snap in zip(openings, snaps, strict=False):
+        for opening, snap in zip(openings, checked, strict=False):
             if opening.label != snap.label or opening.state.digest() != snap.digest:
                 problems.append(f"snapshot {snap.label} differs from the replayed {opening.label}")
+        if not problems and snaps:
+            with self._tx() as session:
+                game = self._game(session, game_id)
+                game.options = {**game.options, VERIFIED: snaps[-1].id}
+                session.add(game)
         return problems
 
     def window_labels(self, game_id: str) -> dict[int, str]:

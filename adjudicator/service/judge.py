@@ -36,14 +36,12 @@ from adjudicator.orders.text import (
 )
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.base import as_utc
-from adjudicator.service.deadlines import DeadlineTools
-from adjudicator.service.gm import GmTools
-from adjudicator.service.order_window import OrderWindows
+from adjudicator.service.mail_api import MailApi
+from adjudicator.service.order_window import ReadSet
 from adjudicator.service.receipts import Adjudicated, Receipt, order_digest
 from adjudicator.service.rendering import ReportRendering
 from adjudicator.service.steps import ROUND
-from adjudicator.service.tokens import check_secret, hash_secret, new_secret
-from adjudicator.service.yourmove import YourMoveTools
+from adjudicator.service.tokens import check_secret, hash_secret, new_secret, upgraded
 from adjudicator.store.models import (
     Game,
     OrderSet,
@@ -53,7 +51,7 @@ from adjudicator.store.models import (
 )
 
 
-class Judge(GmTools, DeadlineTools, YourMoveTools, ReportRendering, OrderWindows):
+class Judge(MailApi, ReportRendering):
     """The service every front end (CLI, mail, scheduler, scenarios, demo) goes through."""
 
     # ---- games -----------------------------------------------------------------------------
@@ -186,6 +184,7 @@ class Judge(GmTools, DeadlineTools, YourMoveTools, ReportRendering, OrderWindows
             row = session.exec(select(Power).where(Power.game_id == game.id, Power.power == power)).one()
             if not check_secret(env["SECRET"], row.secret_hash):
                 raise AdjudicatorError(f"wrong secret for {power} in {game.id}: nothing was stored")
+            row.secret_hash = upgraded(env["SECRET"], row.secret_hash) or row.secret_hash
             return self._store_orders(session, game, power, parsed, text, source=source, now=now)
 
     def _store_orders(
@@ -198,21 +197,27 @@ class Judge(GmTools, DeadlineTools, YourMoveTools, ReportRendering, OrderWindows
         *,
         source: str,
         now: datetime,
+        read: ReadSet | None = None,
     ) -> Receipt:
         """Store one authenticated order set (CLI, mail): the same checks and rows for every way in.
 
         The window is locked first, so an adjudication of it either finished before (these orders
         are refused: the window closed) or waits until they are stored (and counts them); the
         version is counted under the same lock, so two sets sent at once get two versions.
+        ``read``: the window already locked in this transaction, the state and ``parsed.lines`` read
+        for it (the mail gateway reads them first to answer a set with no valid line).
         """
-        window = self.lock_orders_window(session, game, power, parsed.envelope.get("WINDOW"))
+        if read is None:
+            window = self.lock_orders_window(session, game, power, parsed.envelope.get("WINDOW"))
+            state = self._state(game)
+            submission = self.read_submission(game, power, window, parsed.lines, state=state)
+        else:
+            window, state, submission = read
         closes = self._closes_at(game, window)  # the deadline plus the calendar's grace
         if window.deadline and closes and now > closes:
             raise AdjudicatorError(self._too_late(game, window, closes))
         early = window.step_kind == ROUND  # for a later step of the round: checked when it opens
-        state = self._state(game)
         ruleset = self.ruleset(game)
-        submission = self.read_submission(game, power, window, parsed.lines)
         guard_warnings = tuple(
             f"{o.canonical()!r}: {why} (as things stand; it is checked again at the deadline)"
             for o in submission.orders

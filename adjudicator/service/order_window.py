@@ -14,11 +14,15 @@ from sqlmodel import Session, col, select
 
 from adjudicator.core.guards import parse_orders
 from adjudicator.core.orders import Submission
+from adjudicator.core.state import GameState
 from adjudicator.dates import when_text
 from adjudicator.errors import AdjudicatorError, StaleWindow, WindowClosed
 from adjudicator.service.calendar import read_calendar
 from adjudicator.service.steps import ROUND, StepTools
 from adjudicator.store.models import Game, Window
+
+ReadSet = tuple[Window, GameState, Submission]
+"""An order set read in the caller's transaction: its window (locked), the state, the submission."""
 
 
 class OrderWindows(StepTools):
@@ -98,13 +102,19 @@ class OrderWindows(StepTools):
         return locked
 
     def read_submission(
-        self, game: Game, power: str, window: Window, lines: Sequence[tuple[int, str]]
+        self,
+        game: Game,
+        power: str,
+        window: Window,
+        lines: Sequence[tuple[int, str]],
+        *,
+        state: GameState | None = None,
     ) -> Submission:
         """The order lines of ``power`` as ``window`` takes them: strictly for an open window or
         step (``IF`` guards only in a step), loosely for early orders on a round's row (the steps
-        before may change the board; they are checked again when the power's step opens)."""
+        before may change the board; they are checked again when the power's step opens).
+        ``state``: the game's state when the caller has read it already (it is not read again)."""
         early = window.step_kind == ROUND
         stepped = early or window.parent_id is not None
-        return parse_orders(
-            self.ruleset(game), self._state(game), power, lines, strict=not early, guards=stepped
-        )
+        state = state if state is not None else self._state(game)
+        return parse_orders(self.ruleset(game), state, power, lines, strict=not early, guards=stepped)

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 from adjudicator.core.ids import check_address
 from adjudicator.core.view import GM
 from adjudicator.dates import when_text
+from adjudicator.orders.commands import help_text
 from adjudicator.report.text import render_state
 from adjudicator.service.base import StoreAccess, as_utc
 from adjudicator.service.calendar import Calendar, read_calendar
@@ -71,8 +72,6 @@ class PlayerTools(StoreAccess):
         the windows that resolve at creation is each player's first mail; its text names the window
         open after them, with its deadline in the reader's zone: a player needs nothing else to start.
         """
-        from adjudicator.mail.commands import help_text
-
         rows: dict[str, Outbox] = {}
         roles = {who: "the GM" if who == GM else who for who in secrets}
         for who, role in roles.items():

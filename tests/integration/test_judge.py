@@ -64,6 +64,26 @@ def test_replaying_the_log_reproduces_every_snapshot(judge: Judge) -> None:
     assert judge.replay_check("g1") == ["snapshot T2.economy differs from the replayed T2.economy"]
 
 
+def test_gm_verify_starts_from_the_last_snapshot_a_check_found_right(judge: Judge) -> None:
+    """Issue 18: ``gm verify`` replays from the last verified snapshot (``--full``: the whole log)."""
+    secrets = new_game(judge)
+    play_window(judge, secrets, {"hungary": ["KEEP PRIORITY Mercante, Condottiero"]})
+    assert judge.replay_check("g1", since_verified=True) == []  # none yet: the whole log, recorded
+    verified = judge.snapshots("g1")
+    play_window(judge, secrets, {"hungary": ["LOAN", "PLACE 3 IN Pest"], "france": ["LOAN"]})
+    newest = judge.snapshots("g1")[-1]
+    assert newest.id != verified[-1].id
+    with judge.engine.begin() as conn:  # one snapshot before the check, one after it, both wrong
+        conn.exec_driver_sql(f"UPDATE snapshots SET digest = 'x' WHERE id = {verified[0].id}")
+        conn.exec_driver_sql(f"UPDATE snapshots SET digest = 'x' WHERE id = {newest.id}")
+    newest_wrong = f"snapshot {newest.label} differs from the replayed {newest.label}"
+    assert judge.replay_check("g1", since_verified=True) == [newest_wrong]
+    assert judge.replay_check("g1") == [
+        f"snapshot {verified[0].label} differs from the replayed {verified[0].label}",
+        newest_wrong,
+    ]
+
+
 def test_every_roll_of_a_finished_game_is_recomputed_from_the_revealed_seed(judge: Judge) -> None:
     secrets = judge.create_game("g1", "medioevo", POWERS, {"turns": 2}, seed=b"z" * 32, now=T0)
     while not judge.state("g1").over:

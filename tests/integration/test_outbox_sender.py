@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
-from adjudicator.mail.ics import ics_attachment
+from adjudicator.ics import ics_attachment
 from adjudicator.mail.maildir import folder_for, read_maildir
 from adjudicator.mail.sender import OutboxSender, SendReport
 from adjudicator.service.judge import Judge

@@ -79,11 +79,11 @@ def make_mail_game(engine: Engine) -> MailGame:
     judge.adjudicate("g1", force=True, now=T0)  # every power keeps a card: T1.economy opens at T0
     with Session(engine) as session, session.begin():
         for row in session.exec(select(Power).where(Power.game_id == "g1")):
-            row.secret_hash = hash_secret(f"{row.power}-secret", iterations=1000)
+            row.secret_hash = hash_secret(f"{row.power}-secret")
             session.add(row)
         game = session.get(Game, "g1")
         assert game is not None
-        game.options = {**game.options, "gm_secret_hash": hash_secret("gm-secret", iterations=1000)}
+        game.options = {**game.options, "gm_secret_hash": hash_secret("gm-secret")}
         session.add(game)
     judge.submit(f"{envelope()}\nLOAN", now=T0)  # a standing set that bad mail must leave alone
     return MailGame(judge, MailGateway(judge, Settings()), engine)

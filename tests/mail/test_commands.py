@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from adjudicator.mail.commands import SPECS, help_text, parse_request
+from adjudicator.mail.commands import parse_request
+from adjudicator.orders.commands import SPECS, help_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

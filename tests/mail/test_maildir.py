@@ -9,14 +9,20 @@ folder name the file system refused ("File name too long")."""
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 import time
 from collections import Counter
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from adjudicator.mail.maildir import (
+    INDEX,
     MAX_FOLDER,
+    PENDING,
     STALE_TMP_SECONDS,
     deliver,
     folder_for,
@@ -95,3 +101,53 @@ def test_folder_names_are_safe_and_bounded(tmp_path: Path) -> None:
     longest = "b" * 64 + "@" + ".".join(["c" * 62, "d" * 62, "e" * 59]) + ".org"
     assert deliver(tmp_path, longest, message())
     assert len(read_maildir(tmp_path, longest)) == 1
+
+
+def test_a_delivery_does_not_list_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: each delivery used to search cur/ (every message a reader had moved there), so
+    a campaign's Maildir pass grew with the square of its mails. Now only tmp/ (writes under way)
+    is listed, once the folder's index exists."""
+    deliver(tmp_path, ADDRESS, message(0))  # the first delivery makes the index
+    folder = folder_for(tmp_path, ADDRESS)
+    for n in range(1, 6):
+        assert deliver(tmp_path, ADDRESS, message(n, body="x"))
+        read = folder / "new" / message_name(message(n, body="x"))
+        os.rename(read, folder / "cur" / f"{read.name}:2,S")  # a reader moves each message to cur/
+    listed: list[str] = []
+    real = os.scandir
+
+    def spy(path: Any = ".") -> Any:
+        listed.append(Path(path).name)
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", spy)
+    for n in range(1, 12):
+        deliver(tmp_path, ADDRESS, message(n, body="x"))
+    assert set(listed) <= {"tmp"}
+    monkeypatch.undo()
+    assert ids(tmp_path) == Counter({f"<mail.{n}@club.example>": 1 for n in range(12)})
+
+
+def test_a_redelivery_after_a_writer_died_past_its_link_is_not_a_second_copy(tmp_path: Path) -> None:
+    """The writer linked the message into new/ and died before it marked it delivered (its
+    ``.pending`` mark left); a reader then moved the message to cur/. The redelivery finds it."""
+    assert deliver(tmp_path, ADDRESS, message(1))
+    folder, name = folder_for(tmp_path, ADDRESS), message_name(message(1))
+    index = tmp_path / INDEX / folder.name
+    os.rename(index / name, index / f"{name}{PENDING}")  # as the dead writer left it
+    os.rename(folder / "new" / name, folder / "cur" / f"{name}:2,S")
+    assert not deliver(tmp_path, ADDRESS, message(1))
+    assert ids(tmp_path) == Counter({"<mail.1@club.example>": 1})
+    assert (index / name).exists() and not (index / f"{name}{PENDING}").exists()
+
+
+def test_a_folder_written_before_the_index_is_indexed_once(tmp_path: Path) -> None:
+    """A folder from before the index: its messages (new/ and cur/) are not written again."""
+    assert deliver(tmp_path, ADDRESS, message(1)) and deliver(tmp_path, ADDRESS, message(2))
+    folder = folder_for(tmp_path, ADDRESS)
+    moved = folder / "new" / message_name(message(2))
+    os.rename(moved, folder / "cur" / f"{moved.name}:2,RS")
+    shutil.rmtree(tmp_path / INDEX)
+    assert not deliver(tmp_path, ADDRESS, message(1)) and not deliver(tmp_path, ADDRESS, message(2))
+    assert deliver(tmp_path, ADDRESS, message(3))
+    assert ids(tmp_path) == Counter({f"<mail.{n}@club.example>": 1 for n in (1, 2, 3)})

@@ -10,8 +10,8 @@ from email.parser import BytesParser
 import pytest
 
 from adjudicator.config import Settings
+from adjudicator.ics import deadline_ics, fold, ics_attachment
 from adjudicator.mail.compose import ComposeError, compose
-from adjudicator.mail.ics import deadline_ics, fold, ics_attachment
 from adjudicator.store.models import Outbox
 
 DEADLINE = datetime(2026, 3, 7, 18, 0, tzinfo=UTC)

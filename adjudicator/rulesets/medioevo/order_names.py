@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.board import Board
@@ -89,7 +90,13 @@ def power_names(state: MedioevoState, board: Board) -> list[tuple[str, str]]:
 
 def power_index(state: MedioevoState, board: Board) -> NameIndex:
     """The powers of a game, by id or by their kingdom's name (Italian or English)."""
-    return NameIndex(power_names(state, board), "power")
+    return _power_index(tuple(power_names(state, board)))
+
+
+@lru_cache(maxsize=256)
+def _power_index(entries: tuple[tuple[str, str], ...]) -> NameIndex:
+    """One index per distinct list of names (it was built again for every diplomacy line)."""
+    return NameIndex(entries, "power")
 
 
 def barbarian_kingdom_index(data: DataSet) -> NameIndex:

@@ -1,0 +1,177 @@
+"""Mail ingest through LMTP on loopback: the real listener, the real gateway, a real game.
+
+Run: .venv/bin/python bench/ingest.py [--mails N] [--powers N] [--clients N] [--url URL]
+Target (issue 18): at least 200 mails/s on SQLite on this machine kind (it was ~10).
+
+A 6-power Medioevo game (every playable kingdom of the bootstrap board) with the players' addresses
+on file; each mail is one player's valid order set for the open window (a loan, a repayment, a bid,
+a placement), sent by ``smtplib.LMTP`` to ``MailListener`` (aiosmtpd, the one ``serve`` runs) on
+127.0.0.1 over ``--clients`` connections, round-robin over the powers. The count is bounded
+(``--mails``); every mail must come back 250 and be answered with a receipt. Then the same number of
+mails again with cProfile on the ingest thread, printed as the share of each step in a mail's
+ingest time (the profiled run is slower; the shares are what it is for).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import smtplib
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from adjudicator.bots import medioevo_orders
+from adjudicator.config import ListenerSettings, Settings
+from adjudicator.mail.gateway import MailGateway
+from adjudicator.mail.listener import MailListener
+from adjudicator.service.judge import Judge
+from adjudicator.store.db import make_engine, migrate
+from adjudicator.store.models import Outbox
+
+POWERS = ["holy_roman_empire", "hungary", "france", "byzantium", "novgorod", "golden_horde"]
+TARGET_PER_SECOND = 200.0
+STEPS = {  # what the profile split names: a function's cumulative time, by (file suffix, name)
+    "parse the message (MIME, text)": ("mail/message.py", "parse_message"),
+    "parse the commands and orders": ("mail/commands.py", "parse_request"),
+    "check the secret": ("service/tokens.py", "check_secret"),
+    "read and check the orders": ("mail/orders.py", "act_on_orders"),
+    "commit": ("orm/session.py", "commit"),
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def order_mails(judge: Judge, secrets: dict[str, str], count: int, run: str) -> list[tuple[str, bytes]]:
+    """``count`` order mails, round-robin over the powers: (sender, raw message)."""
+    game = judge.game("bench")[0]
+    ruleset, state = judge.ruleset(game), judge.state("bench")
+    lines = {p: medioevo_orders(judge.view("bench", p), ruleset.legal_orders(state, p)) for p in POWERS}
+    out = []
+    for i in range(count):
+        power = POWERS[i % len(POWERS)]
+        sender = f"{power}@players.example"
+        body = "\n".join([f"GAME bench POWER {power} SECRET {secrets[power]}", *lines[power]])
+        raw = (
+            f"From: {sender}\r\nTo: judge@localhost\r\nSubject: orders\r\n"
+            f"Message-ID: <{run}.{i}@players.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+            f"{body}\r\n"
+        ).encode()
+        out.append((sender, raw))
+    return out
+
+
+def send_all(port: int, mails: list[tuple[str, bytes]], clients: int) -> tuple[float, float]:
+    """Deliver every mail over ``clients`` LMTP connections; returns the wall time and the CPU time
+    of this process (the LMTP clients and the listener with the gateway), in seconds."""
+
+    def deliver(chunk: list[tuple[str, bytes]]) -> None:
+        with smtplib.LMTP("127.0.0.1", port) as lmtp:
+            for sender, raw in chunk:
+                refused = lmtp.sendmail(sender, ["judge@localhost"], raw)
+                if refused:
+                    raise SystemExit(f"refused: {refused}")
+
+    chunks = [mails[i::clients] for i in range(clients)]
+    start, cpu = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(deliver, chunks))
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def profiled(
+    ingest: Callable[[bytes, str], object], profile: cProfile.Profile
+) -> Callable[[bytes, str], object]:
+    lock = threading.Lock()
+
+    def run(raw: bytes, source: str) -> object:
+        with lock:  # one profiler, one mail at a time
+            return profile.runcall(ingest, raw, source)
+
+    return run
+
+
+def split(profile: cProfile.Profile, mails: int) -> list[tuple[str, float]]:
+    stats: Any = pstats.Stats(profile).stats
+    total = sum(tt for (_f, _l, name), (_cc, _nc, tt, _ct, _c) in stats.items())
+    rows = [("ingest, all of it", total)]
+    for label, (suffix, wanted) in STEPS.items():
+        ct = sum(v[3] for (f, _l, name), v in stats.items() if f.endswith(suffix) and name == wanted)
+        rows.append((label, ct))
+    return [(label, seconds / mails) for label, seconds in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mails", type=int, default=600)
+    parser.add_argument("--clients", type=int, default=2, help="LMTP connections at once")
+    parser.add_argument("--url", help="a database URL (default: a fresh SQLite file)")
+    args = parser.parse_args()
+    url = args.url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
+    engine = make_engine(url)
+    migrate(engine)
+    judge = Judge(engine)
+    addresses = {p: f"{p}@players.example" for p in POWERS}
+    secrets = judge.create_game(
+        "bench", "medioevo", POWERS, {"turns": 1000}, seed=b"i" * 32, addresses=addresses
+    )
+    gateway = MailGateway(judge, Settings())
+    profile = cProfile.Profile()
+    hook: dict[str, Callable[[bytes, str], object]] = {}
+
+    def ingest(raw: bytes, source: str) -> object:
+        return hook.get("run", lambda r, s: gateway.ingest(r, source=s))(raw, source)
+
+    port = free_port()
+    listener = MailListener(ListenerSettings(host="127.0.0.1", port=port, protocol="lmtp"), ingest)
+    listener.start()
+    try:
+        send_all(port, order_mails(judge, secrets, 12, "warm"), 1)
+        seconds, cpu = send_all(port, order_mails(judge, secrets, args.mails, "run"), args.clients)
+        hook["run"] = profiled(lambda r, s: gateway.ingest(r, source=s), profile)
+        send_all(port, order_mails(judge, secrets, args.mails, "prof"), args.clients)
+    finally:
+        listener.stop()
+    with Session(engine) as session:
+        receipts = session.exec(
+            select(func.count()).select_from(Outbox).where(Outbox.kind == "receipt")
+        ).one()
+    expected = 12 + 2 * args.mails
+    rate = args.mails / seconds
+    print(
+        f"{engine.dialect.name}: {args.mails} order mails over {args.clients} LMTP connections "
+        f"in {seconds:.2f} s"
+    )
+    print(
+        f"  {rate:.0f} mails/s, {1000 * seconds / args.mails:.2f} ms a mail "
+        f"(target >= {TARGET_PER_SECOND:.0f})"
+    )
+    print(
+        f"  CPU {1000 * cpu / args.mails:.2f} ms a mail (clients and listener): "
+        f"{os.getloadavg()[0]:.1f} load on {os.cpu_count()} cores, {args.mails / cpu:.0f} mails/s of CPU"
+    )
+    print(f"  receipts queued: {receipts} of {expected}")
+    print("  profile of one mail's ingest (cProfile on, so slower than above):")
+    rows = split(profile, args.mails)
+    whole = rows[0][1]
+    for label, per_mail in rows:
+        print(f"    {label:<32} {1000 * per_mail:7.2f} ms  {100 * per_mail / whole:5.1f} %")
+    raise SystemExit(0 if rate >= TARGET_PER_SECOND and receipts == expected else 1)
+
+
+if __name__ == "__main__":
+    main()
