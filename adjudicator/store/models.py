@@ -236,6 +236,10 @@ class InboundMail(SQLModel, table=True):
     """Every message that came in, logged by Message-ID before anything else happens."""
 
     __tablename__ = "inbound_mail"
+    __table_args__ = (  # the lockout guard's counts of the last hour (mail/guard.py, migration 0007)
+        Index("ix_inbound_mail_sender_received", "sender", "received_at"),
+        Index("ix_inbound_mail_game_power_received", "game_id", "power", "received_at"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(unique=True, max_length=255)
