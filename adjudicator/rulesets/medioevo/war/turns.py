@@ -1,5 +1,5 @@
 """The faithful combat mode (game option ``combat_mode = "faithful"``; docs/war.md §4.3; rulings
-R97, R101, R200-R202): the war window played as issue 16's turn steps (docs/turn-by-turn.md),
+R97, R101, R200-R202, R247-R249): the war window played as issue 16's turn steps (docs/turn-by-turn.md),
 one per power in turn order, each with its own sub-deadline and seeing the board the powers
 before it left.
 
