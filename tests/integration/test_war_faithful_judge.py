@@ -108,7 +108,10 @@ def test_a_defence_step_by_mail_its_doctrine_decides_the_battle_R101(judge: Judg
     assert isinstance(state, MedioevoState) and state.territories["transilvania"].owner == "byzantium"
     notices = [m for m in judge.outbox("w1") if m.kind == "notice" and "T1.war.3" in m.subject]
     assert [m.recipient for m in notices] == ["byzantium"]  # its "your move" tells the attack (L1717)
-    assert "hungary attacks transilvania with 14 VF led by captain 1: byzantium to answer" in notices[0].body_text
+    assert (
+        "hungary attacks transilvania with 14 VF led by captain 1: byzantium to answer"
+        in notices[0].body_text
+    )
     refused = send("byzantium", "LOAD 5 VF ON cart 1")
     assert refused.rejected and "DOCTRINE lines" in refused.render()
     assert send("byzantium", "DOCTRINE IN transilvania RETREAT BEFORE ALWAYS", "READY").ready
