@@ -137,3 +137,21 @@ def test_without_ask_a_faithful_round_has_no_defence_step() -> None:
     state = asking(war(FAITHFUL), NEVER)
     outcomes = resolve_steps(RULES, state, early(state, MAILS), SEED, DICE)
     assert len(outcomes) == 5 and not any("defence" in o.label for o in outcomes)
+
+
+def test_a_later_attack_on_a_defender_that_asks_opens_another_defence_step_R248() -> None:
+    """Byzantium asks everywhere: hungary's attack on transilvania pauses, and after it (in the
+    defence step) its attack on valacchia pauses again: two defence steps, each attack fought once."""
+    state = asking(war(FAITHFUL, "PLACE byzantium 2 IN valacchia"), DoctrineClause(clause="ASK"), NEVER)
+    captain = state.piece("hungary", "captain", 1)
+    assert captain is not None
+    state = state.with_piece(captain, level=2)  # two attacks this turn (L1727)
+    script = (*MAILS["hungary"], "ATTACK valacchia FROM cart 1 WITH captain 1")
+    outcomes = resolve_steps(RULES, state, early(state, {"hungary": script}), SEED, {"*": [6, 1] * 6})
+    assert labels(outcomes)[:3] == ["T1.war.1-hungary", "T1.war.2-byzantium", "T1.war.3-byzantium"]
+    announced = [e.target for o in outcomes for e in events(o) if isinstance(e, AttackAnnounced)]
+    assert announced == ["transilvania", "valacchia"]
+    second = [r for p in outcomes[2].phases for r in p.results]
+    assert [(r.power, r.order) for r in second] == [
+        ("hungary", "ATTACK valacchia FROM cart 1 WITH captain 1")
+    ]
