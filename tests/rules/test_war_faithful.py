@@ -1,4 +1,4 @@
-"""The faithful combat mode (war/turns.py; docs/war.md §4.3; rulings R97, R200-R202): with
+"""The faithful combat mode (war/turns.py; docs/war.md §4.3; rulings R97, R200, R201): with
 ``combat_mode = "faithful"`` the war window is one turn step per power in turn order (seed 002
 L458: combat is not played at once; L1596: "il giocatore di turno"), each on the board the
 powers before it left, then the aftermath as the closing step (L2235-L2243). Pure: the window is
@@ -24,7 +24,7 @@ from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war.events_aftermath import WreckRemoved
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeLifted
 from adjudicator.rulesets.medioevo.war.records import COMPRESSED, Wreck
-from adjudicator.rulesets.medioevo.war.turns import ASK_REFUSED, fighters
+from adjudicator.rulesets.medioevo.war.turns import fighters
 from adjudicator.rulesets.medioevo.war.window import AFTERMATH, COMBAT
 from tests.rules.economy_window import POWERS, RULES, SEED
 
@@ -211,12 +211,8 @@ def test_a_line_for_another_step_is_refused_with_when_to_send_it() -> None:
     assert steps.rehearsed_phases(RULES, state) == ()  # the war's steps: no economy rehearsal
 
 
-def test_ask_is_refused_in_faithful_mode_until_defence_steps_are_built_R202() -> None:
+def test_ask_is_read_in_faithful_mode_and_refused_in_compressed_mode_R101() -> None:
     state = war(FAITHFUL)
-    assert refusals(state, "hungary", "DOCTRINE IN pest ASK", "DOCTRINE RETREAT BEFORE NEVER") == [
-        (IssueKind.ILLEGAL, ASK_REFUSED)
-    ]
-    loose = parse_orders(RULES, state, "byzantium", [(1, "DOCTRINE ASK")], strict=False)
-    assert not loose.issues  # early: read loosely, refused when copied into its step (strictly)
+    assert refusals(state, "hungary", "DOCTRINE IN pest ASK", "DOCTRINE RETREAT BEFORE NEVER") == []
     (compressed,) = refusals(war({}), "hungary", "DOCTRINE ASK")
     assert "ASK is for faithful mode" in compressed[1]

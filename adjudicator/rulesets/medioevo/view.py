@@ -44,9 +44,22 @@ def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
     del full["next_pact"]  # the GM's: a player sees pact numbers only on the pacts it may see
     return {
         **full,
+        **({"war": _war_seen(full["war"], viewer)} if "war" in full else {}),
         "powers": powers,
         "pacts": pacts,
         "bank": None,
         "deck": None,
         "deck_size": len(state.deck),
     }
+
+
+ANNOUNCED = ("power", "target", "captains", "force", "defenders")
+"""What the table hears of an attack waiting for a defence step (L1717, R101): the rest of the
+pending record (its line, the script after it, the plans) is the attacker's."""
+
+
+def _war_seen(war: Any, viewer: str) -> Any:
+    pending = war.get("pending") if isinstance(war, dict) else None
+    if not pending or pending.get("power") == viewer:
+        return war
+    return {**war, "pending": {k: v for k, v in pending.items() if k in ANNOUNCED}}

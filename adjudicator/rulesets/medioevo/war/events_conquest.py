@@ -66,4 +66,21 @@ class CapitalTaken(Event):
         )
 
 
-CONQUEST_EVENTS: tuple[type[Event], ...] = (BarbariansAppear, SpoilsTaken, CapitalTaken)
+class AttackAnnounced(Event):
+    """An attack stopped before its first round for a defence step (faithful mode, R101): what
+    the attacker says aloud at the table (L1717): its captains, its force and its target."""
+
+    kind: ClassVar[str] = "mu-war-announced"
+    power: str
+    target: str
+    captains: tuple[str, ...]
+    force: int
+    defenders: tuple[str, ...]
+
+    def summary(self) -> str:
+        led = f" led by {', '.join(self.captains)}" if self.captains else ""
+        asked = ", ".join(self.defenders)
+        return f"{self.power} attacks {self.target} with {self.force} VF{led}: {asked} to answer (L1717)"
+
+
+CONQUEST_EVENTS: tuple[type[Event], ...] = (BarbariansAppear, SpoilsTaken, CapitalTaken, AttackAnnounced)

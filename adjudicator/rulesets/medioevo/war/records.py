@@ -120,7 +120,9 @@ class Pending(_Record):
     plans: tuple[str, ...] = ()
     """The attacker's PLAN lines, canonical: the attack and the rest of the script use them."""
     failed_chains: tuple[str, ...] = ()
-    """Chains broken before the pause (``ON FAIL CHAIN``): their later steps stay skipped."""
+    """Chains broken before the pause (``ON FAIL CHAIN``), "name step": their later steps stay skipped."""
+    waiting: tuple[str, ...] = ()
+    """Sieges left for the end of the attacker's sub-turn (R223), played when it ends."""
 
 
 class Wound(_Record):

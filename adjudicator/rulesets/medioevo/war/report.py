@@ -31,6 +31,7 @@ from adjudicator.rulesets.medioevo.war.events import (
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
 from adjudicator.rulesets.medioevo.war.events_conquest import (
     CONQUEST_EVENTS,
+    AttackAnnounced,
     BarbariansAppear,
     CapitalTaken,
     SpoilsTaken,
@@ -117,7 +118,9 @@ def war_section(events: Sequence[Event], viewer: str, names: Mapping[str, str]) 
             subturns.setdefault(e.power, _SubTurn()).lines.append(failed_line(e, viewer))
         elif isinstance(e, SIEGES):
             sieges.append(Line(siege_text(e)))
-        elif isinstance(e, BarbariansAppear | SpoilsTaken | CapitalTaken):  # war/events_conquest.py
+        elif isinstance(
+            e, BarbariansAppear | SpoilsTaken | CapitalTaken | AttackAnnounced
+        ):  # events_conquest
             who = e.attacker if isinstance(e, BarbariansAppear) else e.power
             subturns.setdefault(who, _SubTurn()).lines.append(Line(e.summary()))
         elif isinstance(e, TerritoryConquered):

@@ -23,6 +23,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war import asking as asking_
 from adjudicator.rulesets.medioevo.war import (
     attacks,
     card_plays,
@@ -53,6 +54,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     SurpriseWar,
     Unload,
 )
+from adjudicator.rulesets.medioevo.war.records import FAITHFUL
 from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege, held_up
 from adjudicator.rulesets.medioevo.war.sieges import SIEGE_HANDLERS
 
@@ -131,7 +133,29 @@ def sub_turn(
     if dice is not None:
         state, went_on, waiting = sieges_go_on(state, power, steps_of(orders), data, dice)
         events += went_on
-    state, script = run_script(state, power, steps_of(orders), data, dice, plans)
+    asking = 0 if dice is not None and state.combat_mode == FAITHFUL else None
+    state, script = run_script(state, power, steps_of(orders), data, dice, plans, ask_from=asking)
+    if paused(state):  # a defence step comes first: the sub-turn goes on in it (R101)
+        left = [t for t in waiting if t not in played(script.events)]
+        return RunOutcome(asking_.with_waiting(state, left), (*events, *script.events), tuple(script.results))
+    return end_sub_turn(state, power, waiting, (events, script), data, dice)
+
+
+def paused(state: MedioevoState) -> bool:
+    """Whether an attack waits for a defence step (faithful mode, R101)."""
+    return state.war is not None and state.war.pending is not None
+
+
+def end_sub_turn(
+    state: MedioevoState,
+    power: str,
+    waiting: Sequence[str],
+    told: tuple[Sequence[Event], _Script],
+    data: DataSet,
+    dice: Dice | None,
+) -> RunOutcome:
+    """The end of ``power``'s sub-turn after its script: the sieges that waited, forced exits."""
+    events, script = told
     late: list[Event] = []
     if dice is not None:
         state, late = sieges_at_end(state, power, waiting, script.events, data, dice)
@@ -176,17 +200,21 @@ def sieges_at_end(
     """At the end of the besieger's sub-turn, each siege that waited and was not played by a
     bare ``SIEGE t`` step (nor ended by the script) goes on if its reinforcements came (ex L1984),
     else is lifted (R112, R223)."""
-    played = {e.territory for e in told if isinstance(e, SiegeGoesOn | SiegeLifted | AssaultFought)}
     events: list[Event] = []
     for territory in waiting:
         current = state.siege(territory)
-        if current is None or current.by != power or territory in played:
+        if current is None or current.by != power or territory in played(told):
             continue
         outcome = continue_siege(state, power, territory, data, dice)
         if isinstance(outcome, Done):
             state = outcome.state
             events += outcome.events
     return state, events
+
+
+def played(told: Sequence[Event]) -> set[str]:
+    """The sieges a sub-turn's events show played (gone on, lifted or stormed)."""
+    return {e.territory for e in told if isinstance(e, SiegeGoesOn | SiegeLifted | AssaultFought)}
 
 
 def run_script(
@@ -196,15 +224,28 @@ def run_script(
     data: DataSet,
     dice: Dice | None = None,
     plans: Sequence[PlanLine] = (),
+    *,
+    first: int = 1,
+    broken: Mapping[str, int] | None = None,
+    ask_from: int | None = None,
 ) -> tuple[MedioevoState, _Script]:
-    """One power's sub-turn: its steps in order, each checked when it runs (R98)."""
-    script = _Script(power)
-    for n, step in enumerate(steps, 1):
-        line = step.canonical()
+    """One power's sub-turn: its steps in order, each checked when it runs (R98). ``first`` is
+    the first step's number and ``broken`` the chains broken before (a script resumed after a
+    defence step); from step index ``ask_from`` on (faithful mode), an ATTACK about to start its
+    first round on a defender whose doctrine says ASK stops the script there (R101, R247)."""
+    script = _Script(power, broken=dict(broken or {}))
+    for i, step in enumerate(steps):
+        n, line = first + i, step.canonical()
         skipped = _skipped(script, step)
         if skipped is not None:
             _fail(script, n, line, *skipped)
             continue
+        if ask_from is not None and i >= ask_from and _asks(state, power, step, data, plans):
+            force = asking_.announced_force(state, power, step, data)
+            defenders = asking_.askers(state, power, step, data)
+            state, told = asking_.pause(state, power, n, steps[i:], plans, script.broken, defenders, force)
+            script.events.append(told)
+            break
         outcome = _run_step(state, power, step, data, dice, plans)
         if isinstance(outcome, Refused):
             _fail(script, n, line, outcome.code, outcome.reason)
@@ -217,6 +258,15 @@ def run_script(
         script.events += outcome.events
         script.results.append(OrderResult.success(power, COMBAT, line, outcome.note))
     return state, script
+
+
+def _asks(
+    state: MedioevoState, power: str, step: ScriptStep, data: DataSet, plans: Sequence[PlanLine]
+) -> bool:
+    """Whether ``step`` is an ATTACK on a defender that asks (R101) and is about to roll."""
+    if not asking_.askers(state, power, step, data):
+        return False
+    return asking_.starts_a_battle(lambda dice: _run_step(state, power, step, data, dice, plans))
 
 
 def _skipped(script: _Script, step: ScriptStep) -> tuple[str, str] | None:

@@ -1,5 +1,5 @@
 """The faithful combat mode (game option ``combat_mode = "faithful"``; docs/war.md §4.3; rulings
-R97, R101, R200-R202): the war window played as issue 16's turn steps (docs/turn-by-turn.md),
+R97, R101, R200-R202, R247-R249): the war window played as issue 16's turn steps (docs/turn-by-turn.md),
 one per power in turn order, each with its own sub-deadline and seeing the board the powers
 before it left.
 
@@ -13,18 +13,22 @@ phase, ``aftermath``, is the closing step every power shares (it takes no orders
 at once).
 
 A power has a part when it holds a territory or a transport, or besieges (R200): one with none has
-nothing to move, attack or keep going, so it gets no step. Defence steps (``ASK``, R101) are not
-built: ``ASK`` is refused at receipt in this mode too (``war/window.py``, R202). Pure.
+nothing to move, attack or keep going, so it gets no step. After a turn step whose attack waits
+for a defender whose doctrine says ``ASK`` (``war/asking.py``), that defender's defence step
+opens (R101, R247-R249): its DOCTRINE lines decide the attack (``war/defence_steps.py``). Pure.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from adjudicator.core.orders import IssueKind, LineIssue
+from adjudicator.core.state import GameState
 from adjudicator.core.steps import Step, in_order
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.war.defence_steps import DEFENCE
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.records import FAITHFUL
 from adjudicator.rulesets.medioevo.war.run import turn_order
@@ -53,7 +57,7 @@ def next_step(state: MedioevoState, done: Sequence[Step]) -> Step | None:
     power's attacks gets no step. None in compressed mode (one deadline for every script)."""
     if not faithful(state):
         return None
-    return in_order(fighters(state), done, (COMBAT,))
+    return in_order(fighters(state), done, (COMBAT,), then=defence_steps, state=state)
 
 
 def faithful(state: MedioevoState) -> bool:
@@ -61,20 +65,48 @@ def faithful(state: MedioevoState) -> bool:
     return state.combat_mode == FAITHFUL
 
 
-ASK_REFUSED = (
-    "ASK (a defence step before the first round, R101) is not built yet: the judge answers for you "
-    "by your other DOCTRINE lines; leave ASK out (R202)"
+def pending(state: MedioevoState) -> bool:
+    """Whether an attack waits for a defence step: the step open is that defence step (R101)."""
+    return state.war is not None and state.war.pending is not None
+
+
+def new_turn_step(state: MedioevoState) -> MedioevoState:
+    """A turn step begins: the defenders asked since the last one are forgotten (``asked`` lists
+    those of the turn step being played and its defence steps, for :func:`defence_steps`)."""
+    if state.war is None or not state.war.asked:
+        return state
+    return state.evolve(war=state.war.model_copy(update={"asked": ()}))
+
+
+def defence_steps(state: GameState, turn_step: Step) -> tuple[Step, ...]:
+    """The defence steps after ``turn_step``: one for each defender asked since it began, in the
+    order asked (R101). ``core/steps.in_order`` passes over those already played."""
+    war = cast(MedioevoState, state).war
+    return tuple(Step((d,), (COMBAT,), DEFENCE) for d in (war.asked if war is not None else ()))
+
+
+DOCTRINE_ONLY = (
+    "{word} is not read in a defence step: its orders are DOCTRINE lines, which decide the "
+    "attack announced and stand (R101); send your script with WINDOW {window}, it waits for your step"
 )
 
 
-def refuse_asks(lines: Sequence[tuple[int, str]]) -> tuple[list[tuple[int, str]], tuple[LineIssue, ...]]:
-    """(the lines to read, the ``DOCTRINE [IN place | ON piece] ASK`` lines refused): in faithful
-    mode until defence steps are built (R202), as the compressed mode refuses ASK (war/parse.py)."""
-    asks = [(n, t) for n, t in lines if _asks(t)]
-    refused = tuple(LineIssue(n, t, IssueKind.ILLEGAL, ASK_REFUSED) for n, t in asks)
-    return [line for line in lines if line not in asks], refused
+def doctrine_only(
+    state: MedioevoState, lines: Sequence[tuple[int, str]]
+) -> tuple[list[tuple[int, str]], tuple[LineIssue, ...]]:
+    """(the lines to read, the lines refused): in a defence step only ``DOCTRINE`` lines are read
+    (R101, R249); elsewhere every line."""
+    if not (faithful(state) and pending(state)):
+        return list(lines), ()
+    window = f"T{state.turn}.war"
+    other = [(n, t) for n, t in lines if _first(t) != "DOCTRINE"]
+    refused = tuple(
+        LineIssue(n, t, IssueKind.NOT_NOW, DOCTRINE_ONLY.format(word=_first(t), window=window))
+        for n, t in other
+    )
+    return [line for line in lines if line not in other], refused
 
 
-def _asks(text: str) -> bool:
-    words = text.upper().split()
-    return len(words) > 1 and words[0] == "DOCTRINE" and words[-1] == "ASK"
+def _first(text: str) -> str:
+    words = text.split(None, 1)
+    return words[0].upper().rstrip(":") if words else ""

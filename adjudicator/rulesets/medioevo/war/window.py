@@ -5,7 +5,8 @@ phases.
 ``combat`` runs every power's script in turn order (``war/run.py``) after the turn's bookkeeping
 is opened (``open_war_turn``: each captain's level when the phase began, the attacks it may lead,
 L1727); in faithful mode (``war/turns.py``, R200-R202) each turn step runs its one actor's
-sub-turn alone, and ``ASK`` is refused at receipt (defence steps are not built). ``aftermath``
+sub-turn alone, and a defence step resolves the attack that waited for it and the rest of the
+attacker's script (``war/defence_steps.py``, R101). ``aftermath``
 is the end of the phase (``war/aftermath.py``): forced exits, siege attrition, the supply trim,
 wrecks, eliminations; then ``state.war`` is None again, so a state between turns holds no war
 bookkeeping.
@@ -30,6 +31,7 @@ from adjudicator.rulesets.medioevo.war import turns
 from adjudicator.rulesets.medioevo.war.after_battle import queue_plans
 from adjudicator.rulesets.medioevo.war.aftermath import aftermath
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
+from adjudicator.rulesets.medioevo.war.defence_steps import resume
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
@@ -89,7 +91,7 @@ def parse_combat(
 ) -> Submission:
     """The war parser's reading of ``lines`` (script steps, PLAN and DOCTRINE lines); on arrival
     (``strict``) with the script rehearsed on the board as it stands (``war/rehearsal.py``)."""
-    lines, asks = turns.refuse_asks(lines) if strict and turns.faithful(state) else (lines, ())
+    lines, asks = turns.doctrine_only(state, lines) if strict else (lines, ())
     read = parse_war_lines(state, power, lines, data, strict)
     read = with_rehearsal(state, power, lines, read, data) if strict else read
     return merge(read, Submission(issues=asks)) if asks else read
@@ -118,8 +120,10 @@ def resolve_combat(
     """Every power's script in turn order, with the sieges it keeps going (docs/war.md §4.2)."""
     state = apply_doctrines(open_war_turn(state), orders)  # DOCTRINE lines stand from now on (R99)
     scripts = {power: tuple(lines) for power, lines in orders.items() if lines}
-    if turns.faithful(state):  # a turn step: its one actor's sub-turn, silent or not
-        outcome = run_sub_turns(state, orders, data, dice)
+    if turns.faithful(state) and turns.pending(state):  # a defence step: the attack, then the script
+        outcome = resume(state, data, dice)
+    elif turns.faithful(state):  # a turn step: its one actor's sub-turn, silent or not
+        outcome = run_sub_turns(turns.new_turn_step(state), orders, data, dice)
     else:
         outcome = run_scripts(state, scripts, data, dice)
     after = record_wounded(state, outcome.state, outcome.events)  # for CHIRURGIA, OSPEDALE (R236)
