@@ -137,14 +137,16 @@ class Counting:
 
 @dataclass
 class PassFigures:
-    """One N's figures: the steady pass (seconds, statements), the due pass (seconds a game, or
-    None when not run) and whether every game's window resolved."""
+    """One N's figures: the steady pass (seconds, statements), the due pass (wall seconds a game, or
+    None when not run), whether every game's window resolved, and the due pass's CPU seconds a game
+    in this process (the judge's own work: on SQLite all of it, on PostgreSQL not the server's)."""
 
     n: int
     steady: float
     statements: int
     due_per_game: float | None = None
     ok: bool = True
+    due_cpu_per_game: float | None = None
 
 
 def bench_pass(
@@ -171,21 +173,22 @@ def bench_pass(
             print(f"{kind:10} N={n:5}  made in {made:6.1f} s | {steady_text}")
             return PassFigures(n, per_pass, counted.statements)
         with Counting(engine) as due:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             lines = judge.process_due(T0 + 49 * H, workers=workers)
-            took = time.perf_counter() - t
+            took, cpu = time.perf_counter() - t, time.process_time() - c
         t = time.perf_counter()
         judge.render_pending()  # the sender's work in serve, after the pass: timed apart
         rendered = time.perf_counter() - t
         resolved = sum(1 for line in lines if "T1.cards resolved" in line)
         render, reports = (due.seconds[k] / took if took else 0.0 for k in ("render", "reports"))
         print(
-            f"{kind:10} N={n:5}  made in {made:6.1f} s | due pass: {took / n:.3f} s a game, {took:7.1f} s "
+            f"{kind:10} N={n:5}  made in {made:6.1f} s | due pass: {took / n:.3f} s a game (CPU of this "
+            f"process {cpu / n:.3f} s), {took:7.1f} s "
             f"in all, render_report {render:.0%}, all the reports {reports:.0%}, {resolved}/{n} resolved; "
             f"the render pass after it {rendered / n:.3f} s a game | "
             f"{steady_text}"
         )
-        return PassFigures(n, per_pass, counted.statements, took / n, resolved == n)
+        return PassFigures(n, per_pass, counted.statements, took / n, resolved == n, cpu / n)
 
 
 def bench_serves(url: str, n: int, serves: int, lead_seconds: float) -> bool:

@@ -147,7 +147,8 @@ def due_rows(counts: list[int], url: str | None, passes: int) -> list[Row]:
             rows.append(
                 Row(
                     f"deadline pass, {n} games all due ({kind})",
-                    f"{figures.due_per_game:.3f} s a game ({figures.due_per_game * n:.0f} s)",
+                    f"{figures.due_per_game:.3f} s a game ({figures.due_per_game * n:.0f} s), "
+                    f"CPU {figures.due_cpu_per_game or 0:.3f} s",
                     f"≤ {DUE_GOAL} s a game",
                     figures.ok and figures.due_per_game <= DUE_GOAL,
                 )
