@@ -150,8 +150,16 @@ class PassFigures:
 
 
 def bench_pass(
-    kind: str, url: str | None, n: int, passes: int, due_pass: bool = True, workers: int | None = None
+    kind: str,
+    url: str | None,
+    n: int,
+    passes: int,
+    due_pass: bool = True,
+    workers: int | None = None,
+    render_after: bool = True,
 ) -> PassFigures:
+    """The steady pass and (``due_pass``) the due pass over ``n`` fresh games; ``render_after``: the
+    render pass after the due pass timed too (the sender's work, about 2 s a game under load)."""
     with store(kind, url) as engine:
         _, made = make_games(engine, n, T0)
         judge = Judge(
@@ -177,7 +185,8 @@ def bench_pass(
             lines = judge.process_due(T0 + 49 * H, workers=workers)
             took, cpu = time.perf_counter() - t, time.process_time() - c
         t = time.perf_counter()
-        judge.render_pending()  # the sender's work in serve, after the pass: timed apart
+        if render_after:
+            judge.render_pending()  # the sender's work in serve, after the pass: timed apart
         rendered = time.perf_counter() - t
         resolved = sum(1 for line in lines if "T1.cards resolved" in line)
         render, reports = (due.seconds[k] / took if took else 0.0 for k in ("render", "reports"))
@@ -185,7 +194,8 @@ def bench_pass(
             f"{kind:10} N={n:5}  made in {made:6.1f} s | due pass: {took / n:.3f} s a game (CPU of this "
             f"process {cpu / n:.3f} s), {took:7.1f} s "
             f"in all, render_report {render:.0%}, all the reports {reports:.0%}, {resolved}/{n} resolved; "
-            f"the render pass after it {rendered / n:.3f} s a game | "
+            + (f"the render pass after it {rendered / n:.3f} s a game" if render_after else "")
+            + " | "
             f"{steady_text}"
         )
         return PassFigures(n, per_pass, counted.statements, took / n, resolved == n, cpu / n)

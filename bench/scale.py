@@ -142,7 +142,7 @@ def due_rows(counts: list[int], url: str | None, passes: int) -> list[Row]:
     stores = [("sqlite", None)] + ([("postgresql", url)] if url else [])
     for kind, where in stores:
         for n in counts:
-            figures = deadlines.bench_pass(kind, where, n, passes)
+            figures = deadlines.bench_pass(kind, where, n, passes, render_after=False)
             assert figures.due_per_game is not None
             rows.append(
                 Row(
@@ -221,8 +221,11 @@ def main() -> None:
         if part in args.skip:
             continue
         t0 = time.perf_counter()
-        rows += run()
+        got = run()
+        rows += got
         print(f"[{part} measured in {time.perf_counter() - t0:.0f} s]", flush=True)
+        for row in got:  # as they come: a long run interrupted keeps what it measured
+            print(f"  {row.what}: {row.measured} (goal {row.goal or '-'})", flush=True)
     print(table(rows))
     missed = [r.what for r in rows if r.met is False]
     print(f"{'smoke run: ' if quick else ''}{len(missed)} goal(s) missed" + (f": {missed}" if missed else ""))
