@@ -34,13 +34,9 @@ def timed_archive(judge: Judge) -> tuple[float, int]:
     return time.perf_counter() - t0, len(site.windows)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--windows", default="6,75", help="counts of resolved windows (default: 6,75)")
-    parser.add_argument("--powers", type=int, default=10, help="kingdoms that play (default: 10)")
-    args = parser.parse_args()
-    counts = sorted(int(n) for n in args.windows.split(","))
-    powers = tuple(get_ruleset("medioevo").board.playable_kingdoms()[: args.powers])
+def measure(counts: list[int], powers_count: int = 10, quiet: bool = False) -> list[tuple[int, float]]:
+    """(resolved windows, seconds of the archive) at each of ``counts`` (ascending)."""
+    powers = tuple(get_ruleset("medioevo").board.playable_kingdoms()[:powers_count])
     engine = make_engine(f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}")
     migrate(engine)
     judge = Judge(engine, render_after_commit=False)
@@ -52,11 +48,21 @@ def main() -> None:
             judge.adjudicate(GAME, force=True)
         seconds, windows = timed_archive(judge)
         results.append((windows, seconds))
-        print(
-            f"archive of {windows} windows ({len(powers)} powers): {seconds:.2f} s, "
-            f"{seconds / windows * 1000:.0f} ms a window",
-            flush=True,
-        )
+        if not quiet:
+            print(
+                f"archive of {windows} windows ({len(powers)} powers): {seconds:.2f} s, "
+                f"{seconds / windows * 1000:.0f} ms a window",
+                flush=True,
+            )
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--windows", default="6,75", help="counts of resolved windows (default: 6,75)")
+    parser.add_argument("--powers", type=int, default=10, help="kingdoms that play (default: 10)")
+    args = parser.parse_args()
+    results = measure(sorted(int(n) for n in args.windows.split(",")), args.powers)
     (small, first), (large, last) = results[0], results[-1]
     linear = last / large <= 2 * first / small
     print(

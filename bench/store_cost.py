@@ -112,22 +112,24 @@ def last_outbox_id(engine: Engine) -> int:
         return max(session.exec(select(Outbox.id)), default=None) or 0
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--windows", type=int, default=5, help="windows that take orders (default: 5)")
-    parser.add_argument("--url", default=None, help="a PostgreSQL server URL (default: SQLite)")
-    args = parser.parse_args()
+Row = tuple[str, float, float, float, float, int, int]
+"""A resolved window: its label(s), the floor, adjudicate (CPU), adjudicate (wall), the render pass
+(wall), the bytes stored and the mails queued."""
+
+
+def measure(windows: int, url: str | None = None) -> tuple[int, list[Row]]:
+    """The powers, and a row for each of ``windows`` windows that take orders."""
     ruleset = get_ruleset("medioevo")
     assert isinstance(ruleset, MedioevoRuleset)
     powers = tuple(ruleset.board.playable_kingdoms())
-    with store(args.url) as engine:
+    with store(url) as engine:
         judge = Judge(engine, render_after_commit=False)  # as serve's scheduler: its sender renders
         secrets = judge.create_game(GAME, "medioevo", powers, {"turns": 1000}, seed=b"s" * 32)
         judge.render_pending()
         seen: set[str] = set()
         stored_bytes(engine, 0, seen)
-        rows: list[tuple[str, float, float, float, float, int, int]] = []
-        for _ in range(args.windows):
+        rows: list[Row] = []
+        for _ in range(windows):
             submit_all(judge, powers, secrets)
             floor, _size = floor_seconds(judge)
             before = last_outbox_id(engine)
@@ -139,7 +141,16 @@ def main() -> None:
             rendered = time.perf_counter() - t0
             size, mails = stored_bytes(engine, before, seen)
             rows.append(("+".join(done.labels), floor, adjudicated, wall, rendered, size, mails))
-    print(f"{len(powers)} powers, {'PostgreSQL' if args.url else 'SQLite'}; per resolved window:")
+    return len(powers), rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--windows", type=int, default=5, help="windows that take orders (default: 5)")
+    parser.add_argument("--url", default=None, help="a PostgreSQL server URL (default: SQLite)")
+    args = parser.parse_args()
+    count, rows = measure(args.windows, args.url)
+    print(f"{count} powers, {'PostgreSQL' if args.url else 'SQLite'}; per resolved window:")
     print(
         f"{'window(s)':26} {'floor':>8} {'adjudicate':>10} {'ratio':>6} {'(wall)':>9}"
         f" {'render':>8} {'mails':>5} {'stored':>8}"
