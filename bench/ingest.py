@@ -120,6 +120,7 @@ def main() -> None:
     parser.add_argument("--mails", type=int, default=600)
     parser.add_argument("--clients", type=int, default=2, help="LMTP connections at once")
     parser.add_argument("--url", help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--dump", help="write the cProfile stats of the profiled run to this file")
     args = parser.parse_args()
     url = args.url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
     engine = make_engine(url)
@@ -166,6 +167,8 @@ def main() -> None:
     )
     print(f"  receipts queued: {receipts} of {expected}")
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
+    if args.dump:
+        profile.dump_stats(args.dump)
     rows = split(profile, args.mails)
     whole = rows[0][1]
     for label, per_mail in rows:

@@ -115,7 +115,7 @@ class MailGateway:
             row = InboundMail(
                 message_id=message.message_id,
                 received_at=now,
-                raw=redact_raw(raw),
+                raw=redact_raw(raw, plain=message.plain),
                 source=source[:16],
                 sender=message.sender,
                 subject=hide_secrets(message.subject),
