@@ -88,7 +88,9 @@ class MailGateway:
                 return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
             if message.no_reply or request is None:
                 return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
-            if not self._claim(session, inbound_id):
+            # A row this transaction inserted is seen by no one else until it commits (a rival insert
+            # of the Message-ID waits on the unique key, then reads it answered): nothing to claim.
+            if status != "new" and not self._claim(session, inbound_id):
                 return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
             try:
                 with session.begin_nested():  # a refusal undoes the actions, not the log row
