@@ -1,6 +1,6 @@
 """Mail ingest through LMTP on loopback: the real listener, the real gateway, a real game.
 
-Run: .venv/bin/python bench/ingest.py [--mails N] [--powers N] [--clients N] [--url URL]
+Run: .venv/bin/python bench/ingest.py [--mails N] [--clients N] [--url URL] [--dump FILE]
 Target (issue 18): at least 200 mails/s on SQLite on this machine kind (it was ~10).
 
 A 6-power Medioevo game (every playable kingdom of the bootstrap board) with the players' addresses
