@@ -300,7 +300,10 @@ class MailGateway:
 
     @staticmethod
     def _close(session: Session, inbound_id: int, game: str | None, power: str | None, note: str) -> None:
-        row = session.get(InboundMail, inbound_id)
-        assert row is not None
-        row.game_id, row.power, row.note, row.status = game, power, note, "answered"
-        session.add(row)
+        """The log row answered: one UPDATE (the row object is long gone from the session, and
+        loading it again would read its raw bytes only to write four columns)."""
+        session.execute(
+            update(InboundMail)
+            .where(col(InboundMail.id) == inbound_id)
+            .values(game_id=game, power=power, note=note, status="answered")
+        )
