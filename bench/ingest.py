@@ -1,6 +1,6 @@
 """Mail ingest through LMTP on loopback: the real listener, the real gateway, a real game.
 
-Run: .venv/bin/python bench/ingest.py [--mails N] [--powers N] [--clients N] [--url URL]
+Run: .venv/bin/python bench/ingest.py [--mails N] [--clients N] [--url URL] [--dump FILE]
 Target (issue 18): at least 200 mails/s on SQLite on this machine kind (it was ~10).
 
 A 6-power Medioevo game (every playable kingdom of the bootstrap board) with the players' addresses
@@ -121,6 +121,7 @@ def main() -> None:
     parser.add_argument("--mails", type=int, default=600)
     parser.add_argument("--clients", type=int, default=2, help="LMTP connections at once")
     parser.add_argument("--url", help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--dump", help="write the cProfile stats of the profiled run to this file")
     args = parser.parse_args()
     run = measure(args.mails, args.clients, args.url, with_profile=True)
     print(
@@ -136,6 +137,8 @@ def main() -> None:
     )
     print(f"  receipts queued: {run.receipts} of {run.expected}")
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
+    if args.dump:
+        run.profile.dump_stats(args.dump)
     rows = split(run.profile, args.mails)
     whole = rows[0][1]
     for label, per_mail in rows:

@@ -88,7 +88,9 @@ class MailGateway:
                 return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
             if message.no_reply or request is None:
                 return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
-            if not self._claim(session, inbound_id):
+            # A row this transaction inserted is seen by no one else until it commits (a rival insert
+            # of the Message-ID waits on the unique key, then reads it answered): nothing to claim.
+            if status != "new" and not self._claim(session, inbound_id):
                 return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
             try:
                 with session.begin_nested():  # a refusal undoes the actions, not the log row
@@ -115,7 +117,7 @@ class MailGateway:
             row = InboundMail(
                 message_id=message.message_id,
                 received_at=now,
-                raw=redact_raw(raw),
+                raw=redact_raw(raw, plain=message.plain),
                 source=source[:16],
                 sender=message.sender,
                 subject=hide_secrets(message.subject),
@@ -298,7 +300,10 @@ class MailGateway:
 
     @staticmethod
     def _close(session: Session, inbound_id: int, game: str | None, power: str | None, note: str) -> None:
-        row = session.get(InboundMail, inbound_id)
-        assert row is not None
-        row.game_id, row.power, row.note, row.status = game, power, note, "answered"
-        session.add(row)
+        """The log row answered: one UPDATE (the row object is long gone from the session, and
+        loading it again would read its raw bytes only to write four columns)."""
+        session.execute(
+            update(InboundMail)
+            .where(col(InboundMail.id) == inbound_id)
+            .values(game_id=game, power=power, note=note, status="answered")
+        )

@@ -55,6 +55,10 @@ class InboundMessage:
     """What the player should know about how the mail was read (attachments ignored …)."""
     no_reply: str | None
     """Why this mail must not be answered (auto-reply, bounce, loop), or None."""
+    plain: bool = False
+    """The raw bytes are ASCII and the message is one text/plain part, not encoded (7bit/8bit), in
+    ASCII or UTF-8, not format=flowed: its text as read is its body bytes, so the secret can be
+    hidden in the bytes without reading the message again (mail/redact.py)."""
 
     @property
     def answer_to(self) -> str | None:
@@ -223,6 +227,19 @@ def decoded_texts(raw: bytes) -> list[str] | None:
         return None
 
 
+def _plain(raw: bytes, msg: Message) -> bool:
+    """See :attr:`InboundMessage.plain`."""
+    if not raw.isascii() or msg.is_multipart() or msg.get_content_type() != "text/plain":
+        return False
+    encoding = str(msg.get("Content-Transfer-Encoding", "") or "").strip().lower()
+    charset = (msg.get_content_charset() or "").lower()
+    return (
+        encoding in ("", "7bit", "8bit")
+        and charset in ("", "us-ascii", "ascii", "utf-8")
+        and not is_flowed(msg)[0]
+    )
+
+
 def parse_message(raw: bytes, *, own_address: str | None = None) -> InboundMessage:
     """Read one raw RFC 5322 message; never raises on bad input; all its text is storable."""
     msg, notes = _parse(raw)
@@ -246,4 +263,5 @@ def parse_message(raw: bytes, *, own_address: str | None = None) -> InboundMessa
         body=clean_text(body),
         notes=tuple(clean_text(n) for n in notes),
         no_reply=_no_reply(msg, sender, own_address),
+        plain=not notes and _plain(raw, msg),
     )

@@ -63,7 +63,14 @@ def _rebuilt(raw: bytes) -> bytes:
     )
 
 
-def redact_raw(raw: bytes) -> bytes:
-    """``raw`` with every ``SECRET token`` hidden; rebuilt as plain text when it is encoded."""
+def redact_raw(raw: bytes, *, plain: bool = False) -> bytes:
+    """``raw`` with every ``SECRET token`` hidden; rebuilt as plain text when it is encoded.
+
+    ``plain``: the caller has read ``raw`` and found it plain (``InboundMessage.plain``: ASCII, one
+    text/plain part, not encoded, not flowed). Its text is then its body bytes, and on ASCII the
+    bytes pattern and the text pattern match alike, so the bytes with the secret hidden show none:
+    the message is not parsed a second time to check."""
     redacted = _SECRET_BYTES.sub(rb"\1" + HIDDEN, raw)
+    if plain:
+        return redacted
     return _rebuilt(raw) if _shown(redacted) else redacted

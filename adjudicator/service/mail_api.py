@@ -19,6 +19,7 @@ from sqlmodel import Session
 from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
 from adjudicator.orders.text import OrderText
+from adjudicator.service import state_cache
 from adjudicator.service.base import StoreAccess
 from adjudicator.service.deadlines import DeadlineTools
 from adjudicator.service.gm import GmTools
@@ -51,8 +52,9 @@ class MailStore(StoreAccess):
         return self._game(session, game_id)
 
     def state_of(self, game: Game) -> GameState:
-        """The game's current state (read from the row the caller holds)."""
-        return self._state(game)
+        """The game's current state (read from the row the caller holds), decoded once per stored
+        state in this process (service/state_cache.py)."""
+        return state_cache.state_of(game)
 
     def current_window(self, session: Session, game: Game) -> Window:
         return self._window(session, game)

@@ -21,6 +21,9 @@ from adjudicator.service.calendar import read_calendar
 from adjudicator.service.steps import ROUND, StepTools
 from adjudicator.store.models import Game, Window
 
+_BUT_STATE = [c.key for c in Game.__table__.columns if c.key != "state"]  # type: ignore[attr-defined]
+"""The game's columns but its state: what the window's lock re-reads each time."""
+
 ReadSet = tuple[Window, GameState, Submission]
 """An order set read in the caller's transaction: its window (locked), the state, the submission."""
 
@@ -93,12 +96,17 @@ class OrderWindows(StepTools):
         the second sees what the first committed. PostgreSQL: ``SELECT … FOR NO KEY UPDATE`` on
         the window's row (read again as the first left it). SQLite: the transaction holds the
         database's write lock from its start (store/db.py), so nothing can change meanwhile.
+        The game is re-read without its state (the largest column by far), and the state only
+        when its digest changed: every write of a state writes its digest (base._set_state).
         """
         session.flush()  # what this transaction changed already is kept by the reads below
         window = self._match_window(session, game, given)
         locked = session.get(Window, window.id, with_for_update={"key_share": True}, populate_existing=True)
         assert locked is not None
-        session.refresh(game)
+        digest = game.state_digest
+        session.refresh(game, attribute_names=_BUT_STATE)
+        if game.state_digest != digest:
+            session.refresh(game, attribute_names=["state"])
         return locked
 
     def read_submission(

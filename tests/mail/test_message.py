@@ -7,6 +7,7 @@ import base64
 import pytest
 
 from adjudicator.mail.message import parse_message
+from adjudicator.mail.redact import redact_raw
 
 
 def raw(headers: str, body: bytes | str) -> bytes:
@@ -135,3 +136,30 @@ def test_mail_we_must_not_answer(headers: str, why: str) -> None:
 
 def test_auto_submitted_no_is_a_person() -> None:
     assert parse_message(raw("From: a@b.example\nAuto-Submitted: no\n", "x\n")).no_reply is None
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "plain"),
+    [
+        ("Content-Type: text/plain; charset=utf-8\n", b"GAME g SECRET abc\n", True),
+        ("", b"GAME g SECRET abc\n", True),
+        ("Content-Type: text/plain; charset=utf-8\n", "GAME g SECRET abc città\n".encode(), False),
+        ("Content-Type: text/plain; charset=utf-7\n", b"GAME g +AFM-ECRET abc\n", False),
+        ("Content-Type: text/plain; format=flowed\n", b"GAME g SECRET \nabc\n", False),
+        ("Content-Transfer-Encoding: quoted-printable\n", b"GAME g SEC=\nRET abc\n", False),
+        ("Content-Transfer-Encoding: base64\n", base64.encodebytes(b"SECRET abc"), False),
+        ("Content-Type: multipart/mixed; boundary=b\n", b"--b\n\nSECRET abc\n--b--\n", False),
+    ],
+)
+def test_only_a_plain_message_skips_the_second_read_of_the_redaction(
+    headers: str, body: bytes, plain: bool
+) -> None:
+    """``plain`` lets redact_raw hide the secret in the bytes without parsing the message again;
+    it must be False wherever the text as read differs from the bytes (an encoding, a charset that
+    is not ASCII, a flowed line, parts), and then the full redaction hides what the bytes do not."""
+    message = raw("From: a@b.example\nMessage-ID: <p@x>\n" + headers, body)
+    read = parse_message(message)
+    assert read.plain is plain
+    kept = redact_raw(message, plain=read.plain)
+    assert kept == redact_raw(message)  # the shortcut stores what the full check stores
+    assert "abc" not in parse_message(kept).body

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -102,6 +102,14 @@ VOTES = {"KEPT": False, "RESPECTED": False, "RISPETTATO": False, "BROKEN": True,
 @cache
 def _parser() -> Lark:
     return Lark(grammar_text(), parser="lalr")
+
+
+@lru_cache(maxsize=8192)
+def _tree(line: str) -> Tree[Token]:
+    """The parse tree of one order line, kept: the same lines come back in every mail of a set (a
+    player resends the whole set) and the grammar is pure, so a line is parsed once per process.
+    The trees are only read (``_build``), never changed. A line that does not parse is not kept."""
+    return _parser().parse(line)
 
 
 def _upgrade(text: str, data: DataSet) -> UpgradePiece:
@@ -352,7 +360,7 @@ def parse_lines(
                     IssueKind.SYNTAX, f"a number of more than {MAX_DIGITS} digits: no order takes one"
                 )
             try:
-                tree = _parser().parse(line)
+                tree = _tree(line)
             except UnexpectedInput as exc:
                 raise Reject(IssueKind.SYNTAX, unreadable(line)) from exc
             read.append((number, line, _build(tree, data, state)))
