@@ -6,12 +6,17 @@ ATTACK's field battle does. Pure: the ASSAULT handler on a board after setup."""
 from __future__ import annotations
 
 from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.events import CardPlayed
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war import clauses, orders
 from adjudicator.rulesets.medioevo.war.cargo_state import Done
+from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought
 from adjudicator.rulesets.medioevo.war.orders import PlanLine
+from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
+from adjudicator.rulesets.medioevo.war.run import run_scripts
 from adjudicator.rulesets.medioevo.war.sieges import assault
 from tests.rules.test_war_bots_walls import DATA, at_boemia
+from tests.rules.test_war_reactions import game
 
 FORCE = ("cart 1", "cart 2")
 
@@ -51,3 +56,24 @@ def test_a_fought_assault_gives_the_co_religionists_cb_R119() -> None:
     cb = {p: ps.casus_belli.get("hungary", 0) for p, ps in out.state.powers.items()}
     assert cb["holy_roman_empire"] == 1 and cb["france"] == 2  # France holds the Pope after setup
     assert cb["byzantium"] == 0 and cb["hungary"] == 0
+
+
+def test_react_cards_are_played_before_an_assault_on_the_holders_walls_R244() -> None:
+    """002 L2534-2536, ex L2568, L2652 (R242, R244): Venice's cart stands in Hungarian Pest (a
+    Tower) and storms it by an ``ASSAULT`` step: Hungary's standing ``REACT carpentiere`` is
+    played before the first roll as before an ATTACK, the Torre becoming a Fortilizio (with
+    INGEGNERIA), so Venice rolls against 1d6+2; the card is discarded."""
+    state = game("REACT carpentiere")
+    cart = Piece(owner="venice", kind="war_wagon", number=1, level=1, location="pest", vf=12)
+    captain = Piece(owner="venice", kind="captain", number=1, level=1, location="pest", aboard="war_wagon/1")
+    state = state.evolve(pieces=(*state.pieces, cart, captain))
+    sub = parse_war_lines(
+        state, "venice", [(1, "ASSAULT pest FROM cart 1 WITH captain 1")], DATA, strict=True
+    )
+    out = run_scripts(state, {"venice": sub.orders}, DATA, Dice(b"react", "T1.combat"))
+    assert out.results[0].ok, out.results
+    played = [e for e in out.events if isinstance(e, CardPlayed)]
+    assert [(e.power, e.card, e.target) for e in played] == [("hungary", "CARPENTIERE", "pest")]
+    assert "carpentiere" not in out.state.powers["hungary"].cards
+    (fought,) = [e for e in out.events if isinstance(e, AssaultFought)]
+    assert "+2 Fort" in fought.rounds[0], fought.rounds  # the Fortilizio's 1d6+2 (L1903)
