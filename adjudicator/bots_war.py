@@ -23,7 +23,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from adjudicator.bots_war_board import ENGINE, GARRISON, Board, borders, engine_aboard, map_data, room_left
+from adjudicator.bots_war_board import (
+    ENGINE,
+    GARRISON,
+    Board,
+    borders,
+    engine_aboard,
+    engines_aboard,
+    map_data,
+    room_left,
+)
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.war import clauses as cl
@@ -32,6 +41,7 @@ from adjudicator.rulesets.medioevo.war.orders import (
     Assault,
     Attack,
     DoctrineLine,
+    LiftSiege,
     Load,
     Move,
     NavalAttack,
@@ -41,6 +51,8 @@ from adjudicator.rulesets.medioevo.war.orders import (
     Siege,
     SurpriseWar,
 )
+from adjudicator.rulesets.medioevo.war.siege import falls_at_once, reduced
+from adjudicator.rulesets.medioevo.war.siege_common import CONSTANTINOPLE
 
 PLAN = "raid"
 PLAN_LINES = (
@@ -63,14 +75,22 @@ def war_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     lines: list[str] = []
     used: set[str] = set()  # captains and engines already given to a transport
     declared: set[str] = set()
+    busy: set[str] = set()  # transports given a script of their own
+    sieges = board.my_sieges()
+    used.update(f"captain {n}" for n in sieges.values() if n is not None)  # it leads its siege (L1728)
     for name in _transports(steps):
+        piece = board.piece(name)
+        if piece is not None and piece["location"] in sieges:
+            continue  # it stays at its own siege, whose turn the siege lines play (R223)
         script = (
             _attack(board, name, steps, used, declared)
             or _muster(board, name, steps, used)
             or _patrol(board, key, name, steps)
         )
         lines += script
-    lines += _sieges(board, steps)
+        if script:
+            busy.add(name)
+    lines += _sieges(board, steps, busy)
     if any(line.startswith(("ATTACK", "NAVAL")) for line in lines):
         lines += [p.canonical() for p in PLAN_LINES]
     lines += [o.canonical() for o in legal if isinstance(o, DoctrineLine)]
@@ -145,15 +165,19 @@ def _attack(
     piece = board.piece(name)
     if piece is None:
         return []
-    options: list[tuple[int, str, ScriptStep]] = []
+    options: list[tuple[tuple[int, int], str, ScriptStep]] = []
+    besieged = {str(g["territory"]) for g in board.sieges}
     for s in steps:
         a = s.action
         if isinstance(a, Attack) and a.pieces == (name,) and a.captains[0] not in used:
+            if a.target in besieged:
+                continue  # another's siege: no second one is laid there (L1924)
             walls = board.walls(a.target)
-            if walls and not _has_engine(board, name, steps, used):
+            turns = _turns_to_take(board, name, steps, used, walls, a.target)
+            if turns is None:
                 continue  # walls without an engine: no siege to follow the field battle (L1924)
             if _fighting(board, name, steps, bool(walls)) >= RATIO * board.defenders(a.target):
-                options.append((board.defenders(a.target), a.target, s))
+                options.append(((turns, board.defenders(a.target)), a.target, s))
         if isinstance(a, NavalAttack) and a.pieces == (name,) and a.captains[0] not in used:
             theirs = sum(
                 int(p.get("vf", 0))
@@ -161,7 +185,7 @@ def _attack(
                 if p["owner"] == a.power and p["location"] == a.place and not p.get("aboard")
             )
             if _fighting(board, name, steps, False) > theirs:
-                options.append((theirs - 100, a.place, s))  # a fleet first: galleys hunt ships
+                options.append(((0, theirs), a.place, s))  # a fleet first: galleys hunt ships
     if not options:
         return []
     _, target, chosen = min(options, key=lambda o: (o[0], o[1]))
@@ -189,18 +213,40 @@ def _attack(
     return lines
 
 
-def _has_engine(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> bool:
-    """An engine aboard ``name``, or one it may load where it stands."""
-    if engine_aboard(board, name):
-        return True
-    return any(
-        isinstance(s.action, Load)
-        and s.action.carrier == name
-        and isinstance(s.action.cargo, str)
-        and s.action.cargo.startswith("engine")
-        and s.action.cargo not in used
-        for s in steps
-    )
+def _engines(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> tuple[int, ...]:
+    """The levels of the engines ``name`` would besiege with: those aboard, else the one it
+    would load where it stands (``_loads`` takes the first listed), else none."""
+    aboard = engines_aboard(board, name)
+    if aboard:
+        return aboard
+    for s in steps:
+        a = s.action
+        if not isinstance(a, Load) or a.carrier != name or not isinstance(a.cargo, str):
+            continue
+        if a.cargo.startswith("engine") and a.cargo not in used:
+            engine = board.piece(a.cargo)
+            return (int(engine["level"]),) if engine else ()
+    return ()
+
+
+def _turns_to_take(
+    board: Board, name: str, steps: Sequence[ScriptStep], used: set[str], walls: int, target: str
+) -> int | None:
+    """The combat phases a siege with the engines ``name`` brings takes to bring the walls down
+    (1: they fall at once, a siege value twice their level, L1946-1948; else one more a reduction,
+    L1950-1954), 1 without walls; None for walls and no engine (L1910: no siege, and the assault's
+    1d4 against 1d6 + the level is a bet the bots do not make, L1902-1903)."""
+    if not walls:
+        return 1
+    engines = _engines(board, name, steps, used)
+    if not engines:
+        return None
+    if falls_at_once(engines, walls, target == CONSTANTINOPLE):
+        return 1
+    turns, level = 1, walls
+    while level:
+        level, turns = reduced(level, engines), turns + 1
+    return turns
 
 
 def _origin(board: Board, here: str, target: str, name: str, steps: Sequence[ScriptStep]) -> str | None:
@@ -277,22 +323,29 @@ def _patrol(board: Board, key: str, name: str, steps: Sequence[ScriptStep]) -> l
     return lines
 
 
-def _sieges(board: Board, steps: Sequence[ScriptStep]) -> list[str]:
-    """Each own siege goes on, or is stormed when the besiegers are three times the besieged;
-    a force standing at enemy walls lays a siege."""
+def _sieges(board: Board, steps: Sequence[ScriptStep], busy: set[str]) -> list[str]:
+    """Each own siege goes on while it may (an engine there and more VF than those inside, L1924):
+    the engines bring the walls down (L1946-1954) where an assault rolls 1d4 against 1d6 + their
+    level (L1902-1903); when it may not, the walls are stormed if the besiegers are three times
+    the besieged, else the siege is lifted (R223 would lift it at the end of the sub-turn anyway).
+    A force standing at walls with nothing else to do lays a siege (listed only when the judge
+    would lay it: an engine, superiority, L1910)."""
     lines: list[str] = []
     for s in steps:
         a = s.action
         if isinstance(a, Siege) and not a.pieces:
-            owner = board.territories.get(a.territory, {}).get("owner")
             mine = board.ground(a.territory) + sum(
                 int(p.get("vf", 0))
                 for p in board.pieces
                 if p["owner"] == board.me and p["location"] == a.territory
             )
-            inside = board.ground(a.territory, owner) if owner else 0
-            storm = mine >= 3 * max(1, inside)
-            lines.append(ScriptStep(Assault(a.territory)).canonical() if storm else s.canonical())
-        elif isinstance(a, Siege):
+            inside = board.garrison(a.territory)
+            if board.engines_at(a.territory) and mine > inside:
+                lines.append(s.canonical())
+            elif mine >= 3 * max(1, inside):
+                lines.append(ScriptStep(Assault(a.territory)).canonical())
+            else:
+                lines.append(ScriptStep(LiftSiege(a.territory)).canonical())
+        elif isinstance(a, Siege) and not busy & set(a.pieces):
             lines.append(s.canonical())
     return lines

@@ -12,10 +12,12 @@ from typing import Any
 
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
+from adjudicator.rulesets.medioevo.war.barbarians import rising
 from adjudicator.rulesets.medioevo.war.transport import transport_type
 
 GARRISON = 1  # VF left on the ground where a transport loads
 ENGINE = 5  # army room a siege engine takes aboard (L1566)
+ENGINE_KIND = "siege"  # a siege engine's piece kind (its level: 1 catapult, 2 trebuchet, 3 bombard)
 
 
 @cache
@@ -32,13 +34,15 @@ class Board:
     pieces: Sequence[Mapping[str, Any]]
     wars: frozenset[frozenset[str]]
     sieges: Sequence[Mapping[str, Any]]
+    played: frozenset[str] = frozenset()  # the kingdoms the powers of the game play
     taken: dict[str, int] = field(default_factory=dict)  # own VF this script loads, by place
 
     @classmethod
     def of(cls, view: PlayerView) -> Board:
         d = view.data
         wars = frozenset(frozenset(w) for w in d.get("wars", ()))
-        return cls(view.viewer, d["territories"], d.get("pieces", ()), wars, d.get("sieges", ()))
+        played = frozenset(str(p.get("kingdom", "")) for p in d.get("powers", {}).values())
+        return cls(view.viewer, d["territories"], d.get("pieces", ()), wars, d.get("sieges", ()), played)
 
     def piece(self, name: str) -> Mapping[str, Any] | None:
         word, _, number = name.rpartition(" ")
@@ -71,29 +75,54 @@ class Board:
         ]
         return max(found, default=0)
 
-    def defenders(self, place: str) -> int:
-        """The VF that would defend ``place``: its owner's on the ground and aboard there; at
-        least the 1 barbarian VF that appears on a barbarian territory (R103); its walls' level
-        added (they hold the defenders and stop a field battle, L1888)."""
+    def garrison(self, place: str) -> int:
+        """The VF that would defend ``place``: its owner's on the ground and aboard there; on a
+        barbarian territory those there, else the 1 or 2 that rise (L1643-1645, A-57, R103)."""
         owner = self.territories.get(place, {}).get("owner")
         if owner is None:
-            vf = max(1, self.ground(place, "barbarians"))
-        else:
-            vf = self.ground(place, owner) + sum(
-                int(p.get("vf", 0)) for p in self.pieces if p["owner"] == owner and p["location"] == place
-            )
-        return vf + self.walls(place)
+            return self.ground(place, "barbarians") or self.rising(place)
+        return self.ground(place, owner) + sum(
+            int(p.get("vf", 0)) for p in self.pieces if p["owner"] == owner and p["location"] == place
+        )
+
+    def rising(self, place: str) -> int:
+        """The barbarian VF an attack raises on ``place`` (R103), as the judge counts them."""
+        return rising(map_data(), place, self.played) if place in map_data().board.territories else 1
+
+    def defenders(self, place: str) -> int:
+        """:meth:`garrison` with the walls' level added (they hold the defenders and stop a field
+        battle, L1888): the bots' measure of a target's strength."""
+        return self.garrison(place) + self.walls(place)
+
+    def my_sieges(self) -> dict[str, int | None]:
+        """The bot's own sieges: territory -> the besieging captain's number (L1728)."""
+        return {str(s["territory"]): s.get("captain") for s in self.sieges if s.get("by") == self.me}
+
+    def engines_at(self, place: str) -> tuple[int, ...]:
+        """The levels of the bot's siege engines in ``place``, on the ground or aboard."""
+        return tuple(
+            int(p["level"])
+            for p in self.pieces
+            if p["owner"] == self.me and p["kind"] == ENGINE_KIND and p["location"] == place
+        )
 
     def at_war(self, other: str) -> bool:
         return frozenset((self.me, other)) in self.wars
 
 
-def engine_aboard(board: Board, name: str) -> bool:
+def engines_aboard(board: Board, name: str) -> tuple[int, ...]:
+    """The levels of the siege engines aboard the bot's transport ``name``."""
     piece = board.piece(name)
     ref = f"{piece['kind']}/{piece['number']}" if piece else ""
-    return any(
-        p["owner"] == board.me and p["kind"] == "siege" and p.get("aboard") == ref for p in board.pieces
+    return tuple(
+        int(p["level"])
+        for p in board.pieces
+        if p["owner"] == board.me and p["kind"] == ENGINE_KIND and p.get("aboard") == ref
     )
+
+
+def engine_aboard(board: Board, name: str) -> bool:
+    return bool(engines_aboard(board, name))
 
 
 def borders(a: str, b: str) -> bool:
@@ -116,8 +145,5 @@ def room_left(board: Board, name: str) -> int:
     capacity = printed.armies + int(piece.get("armies", 0)) * data.purchase_rules.customisation_step.get(
         "armies", 10
     )
-    ref = f"{piece['kind']}/{piece['number']}"
-    engines = sum(
-        1 for p in board.pieces if p["owner"] == board.me and p.get("aboard") == ref and p["kind"] == "siege"
-    )
+    engines = len(engines_aboard(board, name))
     return capacity - int(piece.get("vf", 0)) - engines * data.purchase_rules.land_transport_in_ship

@@ -1,5 +1,5 @@
-"""The ASSAULT step: storming the walls (seed 002 L1886-1906, L1966; ex L1870-1876, ex L2476,
-ex L2486; docs/war.md §3.1; rulings R100, R150, R162, R211, R220-R222).
+"""The ASSAULT step: storming the walls (seed 002 L1886-1906, L1966; ex L1870-1876, ex L2476, ex L2486;
+docs/war.md §3.1; rulings R100, R150, R162, R211, R220-R222).
 
 ``ASSAULT t [FROM … WITH …] [PLAN p]``, or an ATTACK whose plan says ``FORT … ASSAULT``
 (``fort_attack.storm``): the power's VF in the territory, under the captain named or the siege's,
@@ -7,10 +7,12 @@ against the defenders inside the walls; nobody may stand outside them (L1896-189
 ``fortress.assault_refusal``). The rolls are ``battle.fight(Kind.ASSAULT)``: d4 against d6 + the
 walls' level, a defender who wins a roll loses nothing (L1902-1904), with each side's cards: the
 attacker's plan (``CARDS`` by round, ``IF FORTIFIED`` counting; ``WITHDRAW``, else R100's default)
-and each defender's doctrine (``walls_battle``). When no defender is left the territory is taken
-as in the field (L1679, L1904): the plan's ``OCCUPY`` and ``TAKEN`` (``siege_field.siege_conquest``),
-and any siege of it ends. Barbarian walls are assaulted as a power's (R220, ex L2476). Dice
-purposes ``battle assault T round R …``.
+and each defender's doctrine (``walls_battle``); the attacker's losses off the ground first, then
+the transports its plan's ``LOSSES ORDER`` names (L1760). A fought assault gives the attacked
+kingdom's co-religionists 1 CB each, as an ATTACK's field battle does (L758, R119). When no defender
+is left the territory is taken as in the field (L1679, L1904): the plan's ``OCCUPY`` and ``TAKEN``
+(``siege_field.siege_conquest``), and any siege of it ends. Barbarian walls are assaulted as a
+power's (R220, ex L2476). Dice purposes ``battle assault T round R …``.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
-from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
 from adjudicator.rulesets.medioevo.war import orders
 from adjudicator.rulesets.medioevo.war.battle_models import Kind, Side
+from adjudicator.rulesets.medioevo.war.captains import co_religionists_cb
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events import battle_record
 from adjudicator.rulesets.medioevo.war.events_sieges import AssaultFought
@@ -76,7 +79,7 @@ def assault(
     if not garrison:
         return Refused("undefended", f"nobody defends {order.territory}: no assault is needed (L1679)")
     plan = plan_at_walls(plans, order.plan, fortified=True)
-    who = Assailant(power, vf, (captain,), plan.battle)
+    who = Assailant(power, vf, (captain,), plan.battle, plan.losses)
     inside = split_garrison(garrison, level).inside
     number = f"assault {order.territory}"
     state, result, notes = fight_at_walls(
@@ -84,6 +87,10 @@ def assault(
     )
     if not continuing:
         state = led(state, captain)
+    cb: list[Event] = []
+    if result.rounds:  # fought: the attacked kingdom's co-religionists gain 1 CB (L758, R119)
+        holder = None if owner == BARBARIANS else owner
+        state, cb = co_religionists_cb(state, data, power, holder, order.territory)
     taken = result.winner is Side.ATTACKER and not defenders(state, power, order.territory, data)
     conquest: list[Event] = []
     if taken:  # L1904, L1846-1856: conquered as in the field
@@ -104,4 +111,4 @@ def assault(
     if not taken and result.force(power).left_battle == "withdrew":
         rounds = len(result.rounds)
         note = f"not taken: {power} withdrew after {rounds} round{'s' if rounds != 1 else ''} (L1721)"
-    return Done(state, (*risen, event, *notes, *conquest, *lifted), note)
+    return Done(state, (*risen, event, *notes, *cb, *conquest, *lifted), note)

@@ -9,6 +9,8 @@ otherwise those present fight. They stay where they were placed, whoever wins.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from adjudicator.rulesets.medioevo.board import KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
@@ -37,9 +39,14 @@ has no field for it; a test checks each is a kingdom of the board)."""
 
 def garrison_size(state: MedioevoState, data: DataSet, territory: str) -> int:
     """1 or 2 barbarian VF (L1643-1645, A-57)."""
+    return rising(data, territory, {p.kingdom for p in state.powers.values()})
+
+
+def rising(data: DataSet, territory: str, played: Collection[str]) -> int:
+    """:func:`garrison_size` from the printed map and the kingdoms the powers play (what a
+    player sees, so the bots read it too)."""
     kid = data.board.territories[territory].kingdom
     kingdom = data.board.kingdoms.get(kid)
-    played = {p.kingdom for p in state.powers.values()}
     major = kingdom is not None and kingdom.size is KingdomSize.MAJOR and kid not in played
     return 2 if major or kid in TWO_BARBARIANS else 1
 

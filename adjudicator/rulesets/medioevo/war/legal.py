@@ -12,10 +12,12 @@ it stands (its captain, then as many VF as fit): at the start of a turn transpor
 (L1628: none moves without its own VF aboard), and a template that listed no move until the mail
 had loaded one would list none at all. An attack is listed from the transport's place and from
 every place it can reach this phase, each once (its line does not say where it starts from), on
-a barbarian territory or an enemy's; on a power the sender is not at war with, the note says a
-``WAR`` step must come first (L1568, L636). Sieges are listed where the force already stands in
-the fortified territory (the siege step reads the force there, L1910, R160); a continued siege,
-its assault and its lifting for each own siege. Commercial transports move in combat only in a
+a barbarian territory (behind walls too, R220) or an enemy's; on a power the sender is not at war
+with, the note says a ``WAR`` step must come first (L1568, L636); on walls, what the plan's
+``FORT`` clause needs there. Sieges and assaults are listed where the force already stands in the
+fortified territory (the siege step reads the force there, L1910, R160) and the judge's step makes
+them; a continued siege, its assault and its lifting for each own siege (``war/legal_walls.py``).
+Commercial transports move in combat only in a
 convoy with a war transport (L1598): their convoys are the writer's, not listed.
 
 Kept cheap: one movement world for the whole list, and each transport's reachable places by one
@@ -32,23 +34,20 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war import clauses as cl
 from adjudicator.rulesets.medioevo.war import moves
-from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, SIEGE, Done, mover_in, riders
+from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, Done, mover_in, riders
 from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
-from adjudicator.rulesets.medioevo.war.fortress import fortification_level
+from adjudicator.rulesets.medioevo.war.legal_walls import siege_options, walls_note
 from adjudicator.rulesets.medioevo.war.movement import check_path, reachable
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import (
     Action,
-    Assault,
     Attack,
     DoctrineLine,
-    LiftSiege,
     Load,
     Move,
     NavalAttack,
     PlanLine,
     ScriptStep,
-    Siege,
     SurpriseWar,
     Unload,
 )
@@ -93,7 +92,7 @@ def war_options(state: MedioevoState, power: str, data: DataSet) -> list[Option]
         if stats(data, mover_in(state, data, piece)).role != MILITARY:
             continue
         out += _transport_options(state, power, piece, data, world, wars)
-    out += _siege_options(state, power, data)
+    out += [Option(order, note) for order, note in siege_options(state, power, data)]
     out += [
         Option(_step(SurpriseWar(p)), "war on the spot: the surprise costs PO (L1568, L636)")
         for p in sorted(wars)
@@ -154,8 +153,7 @@ def _transport_options(
                 continue  # a war on the power whose land it stands in forces it out first (L1572)
             wars.add(owner)
             need = f"; WAR {owner} first (L1568, L636)"
-        walls = fortification_level(loaded.territories[target].usable(), data)
-        fort = f"; walls of level {walls} (FORT clause, L1924)" if walls else ""
+        fort = walls_note(loaded, power, target, data)
         out.append(
             Option(
                 _step(Attack(target, (name,), (captain,))),
@@ -229,7 +227,7 @@ def _targets(
     """Territories the transport can attack (a barbarian's or another power's) from its place or
     a place it reaches, with the cheapest origin and the entry's PM (L1655, L1661): the entry is
     judged as a move into the target once taken, as the attack step judges it. Barbarian land
-    behind walls is left out: the judge refuses that attack (no siege of it yet, R211)."""
+    behind walls is one: the plan's FORT clause besieges or storms it (R211, R220)."""
     board = data.board
     found: dict[str, tuple[str, int]] = {}
     candidates: dict[str, list[str]] = {}
@@ -244,8 +242,9 @@ def _targets(
             terr = state.territories.get(target)
             if terr is None or terr.owner == power:
                 continue
-            if terr.owner is None and fortification_level(terr.usable(), data):
-                continue  # barbarian land behind walls: no siege of it is built (R211)
+            besieged = state.siege(target)
+            if besieged is not None and besieged.by == power:
+                continue  # its own siege goes on by SIEGE or ASSAULT, not a new attack (R112)
             candidates.setdefault(target, []).append(origin)
     if not candidates:
         return found
@@ -300,34 +299,4 @@ def _naval(
                     f"{where}: {fleets[enemy]} VF of {enemy} aboard{need}",
                 )
             )
-    return out
-
-
-def _siege_options(state: MedioevoState, power: str, data: DataSet) -> list[Option]:
-    """SIEGE where an own force with a captain and an engine stands in an enemy's fortified
-    territory (L1910, L1924); ``SIEGE t`` (go on), ``ASSAULT t`` and ``LIFT SIEGE t`` for each own
-    siege (L1996, R112)."""
-    out: list[Option] = []
-    for siege in state.sieges:
-        if siege.by == power:
-            out.append(Option(_step(Siege(siege.territory)), f"siege turn {state.turn - siege.since + 1}"))
-            out.append(Option(_step(Assault(siege.territory)), "storm the walls with the besieging force"))
-            out.append(Option(_step(LiftSiege(siege.territory)), ""))
-    besieged = {s.territory for s in state.sieges}
-    for piece in state.pieces_of(power):
-        place = piece.location
-        terr = state.territories.get(place)
-        if piece.kind in CARRIED or piece.aboard is not None or terr is None or place in besieged:
-            continue
-        if terr.owner in (None, power) or not state.at_war(power, terr.owner):
-            continue
-        if not fortification_level(terr.usable(), data):
-            continue
-        here = [p for p in state.pieces_of(power) if p.location == place]
-        captains = sorted(p.number for p in here if p.kind == CAPTAIN)
-        if not captains or not any(p.kind == SIEGE for p in here):
-            continue
-        force = ((label(data, piece.kind, piece.number),), (label(data, CAPTAIN, captains[0]),))
-        out.append(Option(_step(Siege(place, *force)), f"{terr.owner}'s walls (L1924)"))
-        out.append(Option(_step(Assault(place, *force)), f"{terr.owner}'s walls, stormed now (L1924)"))
     return out

@@ -18,7 +18,9 @@ MILIZIANO, CARPENTIERE, and discarded:
   or, with INGEGNERIA as well, the one standing one level higher (ex L2568: Torre to Fortilizio);
   the attack then meets the walls as its plan's ``FORT`` says.
 
-The runner calls :func:`before_attack` with the state the attack starts from; the attack is then
+The runner calls :func:`before_attack` with the state the attack starts from (an ``ATTACK``, or an
+``ASSAULT`` step on the holder's walls, R244: the same storming as an ATTACK's ``FORT ASSAULT``,
+which already met them); the attack is then
 judged on the state after the reactions. If the attack is refused, nothing of it stands, the
 reactions neither (the cards stay in the hand). Pure: no I/O, no clock.
 """

@@ -13,7 +13,7 @@ until their commits land.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.core.dice import Dice
@@ -334,6 +334,11 @@ def _act(
     if isinstance(action, NavalAttack) and dice is not None:
         return naval_attack.naval_attack(state, power, action, data, dice, plans)
     handler = SIEGE_HANDLERS.get(type(action))  # SIEGE, ASSAULT, LIFT SIEGE (war/sieges.py)
+    if isinstance(action, Assault) and handler is not None and dice is not None:  # REACT first (R244)
+        storm = handler
+        return _reacting(
+            state, power, action.territory, data, dice, lambda s: storm(s, power, action, data, dice, plans)
+        )
     if handler is not None:
         return handler(state, power, action, data, dice, plans)
     word = action.canonical().split(" ", 1)[0]
@@ -347,8 +352,23 @@ def _attack(
     refused attack leaves them unplayed."""
     if action.target not in data.board.territories:
         return attacks.attack(state, power, action, data, dice, plans)
-    reacted, events = reactions.before_attack(state, power, action.target, data, dice)
-    outcome = attacks.attack(reacted, power, action, data, dice, plans)
+    return _reacting(
+        state, power, action.target, data, dice, lambda s: attacks.attack(s, power, action, data, dice, plans)
+    )
+
+
+def _reacting(
+    state: MedioevoState,
+    power: str,
+    target: str,
+    data: DataSet,
+    dice: Dice,
+    step: Callable[[MedioevoState], Done | Refused],
+) -> Done | Refused:
+    """``step`` (an ATTACK, or an ASSAULT on the holder's walls, R244) after the holder's standing
+    ``REACT`` cards (R242); a refused step leaves them unplayed."""
+    reacted, events = reactions.before_attack(state, power, target, data, dice)
+    outcome = step(reacted)
     if isinstance(outcome, Refused) or not events:
         return outcome
     return Done(outcome.state, (*events, *outcome.events), outcome.note)

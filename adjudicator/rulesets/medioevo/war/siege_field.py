@@ -46,7 +46,8 @@ def field_battle(
     if not outside or vf <= 0:
         return state, [], ""
     captain = state.piece(power, CAPTAIN, siege_.captain) if siege_.captain is not None else None
-    who = Assailant(power, vf, (captain,) if captain else (), plan.battle if plan else WallsPlan().battle)
+    chosen = plan or WallsPlan()
+    who = Assailant(power, vf, (captain,) if captain else (), chosen.battle, chosen.losses)
     state, result, notes = fight_at_walls(
         state, data, dice, f"siege {territory}", Kind.FIELD, level, who, territory, outside
     )

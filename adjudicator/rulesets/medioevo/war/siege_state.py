@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.pieces_state import Piece
+from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war import clauses
 from adjudicator.rulesets.medioevo.war.battle_models import Side
@@ -97,10 +97,18 @@ def engaged(state: MedioevoState, power: str, territory: str) -> int:
     return vf_in(state, power, territory) - loaded
 
 
-def remove_vf(state: MedioevoState, power: str, territory: str, loss: int) -> MedioevoState:
-    """Take ``loss`` VF of the power in the territory: the ground first, then its transports there
-    in the order they were made (L1760: the default casualty order), each keeping the VF that
-    stays aboard (``engaged``)."""
+def remove_vf(
+    state: MedioevoState,
+    power: str,
+    territory: str,
+    loss: int,
+    order: Sequence[str] = (),
+    data: DataSet | None = None,
+) -> MedioevoState:
+    """Take ``loss`` VF of the power in the territory: the ground first, then its transports there,
+    those a plan's ``LOSSES ORDER`` names first in its order (L1760: "assegna le perdite alle
+    proprie forze come preferisce"), the rest in the order they were made, each keeping the VF
+    that stays aboard (``engaged``)."""
     terr = state.territories[territory]
     armies = dict(terr.armies)
     off = min(loss, armies.get(power, 0))
@@ -112,7 +120,10 @@ def remove_vf(state: MedioevoState, power: str, territory: str, loss: int) -> Me
             territory: terr.model_copy(update={"armies": {k: v for k, v in armies.items() if v}}),
         }
     )
-    for piece in transports_at(state, power, territory):
+    here = transports_at(state, power, territory)
+    named = {label(data, p.kind, p.number): p for p in here} if data is not None else {}
+    first = [named[n] for n in order if n in named]
+    for piece in [*first, *(p for p in here if p not in first)]:
         if loss == 0:
             break
         off = min(loss, max(0, piece.vf - 1))

@@ -138,15 +138,15 @@ def siege(
     outside = _outside_first(state, power, captain, owner, level, besieger, data, dice, plan)
     if isinstance(outside, Done):
         return Done(outside.state, (*risen, *outside.events), outside.note)
-    state, fought = outside
-    fought = (*risen, *fought)
+    state, battle = outside
+    fought = (*risen, *battle)
     inside = sum(g.vf for g in defenders(state, power, order.territory, data))
     besieger = Besieger(power, vf_in(state, power, order.territory), besieger.engines)
     besieged = Besieged(owner, inside, engines_in(state, owner, order.territory))
     ground = Ground(order.territory, level, constantinople=order.territory == CONSTANTINOPLE)
     first = siege_step(dice, f"siege {order.territory}", ground, 1, besieger, besieged)
     if first.outcome is Outcome.REFUSED and first.artillery is None:
-        if fought:  # the field battle outside stands; no siege follows it (L1924)
+        if battle:  # the field battle outside stands; no siege follows it (L1924)
             return Done(led(state, captain), fought, f"no siege after the field battle: {first.reason}")
         return Refused("siege-refused", first.reason)
     state = led(state, captain, sieging=first.outcome is Outcome.ONGOING)

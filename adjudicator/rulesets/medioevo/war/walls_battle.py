@@ -11,7 +11,8 @@ doctrine there (``CARDS``, ``RETREAT``, ``LOSSES``; ``defence.defender_at``), th
 behind their walls with their captains (R220). A retreat out of a besieged territory by the
 besieged route is not made (L2069): the defender fights on and is told why (``RetreatBarred``,
 private: it tells a doctrine, R115, R222). The outcome is written as an attack's: the attacker's
-losses off the ground first then its transports (1 VF staying aboard each, R136), the defenders'
+losses off the ground first then its transports, those its plan's ``LOSSES ORDER`` names first
+(L1760; 1 VF staying aboard each, R136), the defenders'
 by their doctrines, prisoners, cards, captains (``attack_outcome.settle``), and a helper at peace
 with the attacker declares war (L1826, R104).
 """
@@ -42,7 +43,13 @@ from adjudicator.rulesets.medioevo.war.declaration import declare_war
 from adjudicator.rulesets.medioevo.war.events_sieges import RetreatBarred
 from adjudicator.rulesets.medioevo.war.fortress import Garrison
 from adjudicator.rulesets.medioevo.war.orders import PlanLine
-from adjudicator.rulesets.medioevo.war.plans import DEFAULT_OCCUPY, card_rounds, clauses_of, plan_of
+from adjudicator.rulesets.medioevo.war.plans import (
+    DEFAULT_OCCUPY,
+    card_rounds,
+    clauses_of,
+    losses_order,
+    plan_of,
+)
 from adjudicator.rulesets.medioevo.war.siege_state import remove_vf
 
 
@@ -54,6 +61,7 @@ class WallsPlan:
     battle: BattlePlan = field(default_factory=BattlePlan)
     occupy: int = DEFAULT_OCCUPY
     taken: tuple[clauses.Taken, ...] = ()
+    losses: tuple[str, ...] = ()  # LOSSES ORDER: its transports whose VF go first (L1760)
 
 
 def plan_at_walls(plans: Sequence[PlanLine], name: str, fortified: bool) -> WallsPlan:
@@ -63,7 +71,7 @@ def plan_at_walls(plans: Sequence[PlanLine], name: str, fortified: bool) -> Wall
     chosen = clauses_of(plans, name)
     rounds = card_rounds([c for c in chosen if isinstance(c, clauses.Cards)], fortified)
     taken = tuple(c for c in chosen if isinstance(c, clauses.Taken))
-    return WallsPlan(replace(plan, rounds=rounds), occupy, taken)
+    return WallsPlan(replace(plan, rounds=rounds), occupy, taken, losses_order(chosen))
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,7 @@ class Assailant:
     vf: int
     captains: tuple[Piece, ...]
     plan: BattlePlan = field(default_factory=BattlePlan)
+    losses: tuple[str, ...] = ()  # the plan's LOSSES ORDER (L1760)
 
 
 def garrison_sides(
@@ -151,7 +160,7 @@ def fight_at_walls(
     result = fight(battle, dice, data.cards)
     mine = result.force(who.power)
     if mine.lost + mine.captured:
-        state = remove_vf(state, who.power, territory, mine.lost + mine.captured)
+        state = remove_vf(state, who.power, territory, mine.lost + mine.captured, who.losses, data)
     state = defence.apply(state, data, territory, sides, result)
     state = settle(state, data, who.power, owner or BARBARIANS, result)
     ledger = Ledger(state, data)
