@@ -13,6 +13,7 @@ from adjudicator.core.guards import parse_orders
 from adjudicator.core.orders import IssueKind
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeLifted
+from adjudicator.rulesets.medioevo.war.legal import war_options
 from adjudicator.rulesets.medioevo.war.orders import ScriptStep
 from tests.rules.economy_window import POWERS, RULES, SEED
 
@@ -159,16 +160,17 @@ def test_the_template_notes_each_moves_path_and_cost_in_the_war_window_only_R185
     assert RULES.order_notes(at("T1.economy"), "hungary") == {}
 
 
-def test_barbarian_land_behind_walls_is_not_offered_as_an_attack_R211() -> None:
-    """The template and the bots are not offered an ATTACK on barbarian walls (the judge takes one
-    written by hand since R220; offering it changes the bots' games and the golden reports, which
-    is left to a commit of its own: docs/war.md §12); the same land without walls is offered."""
+def test_barbarian_land_behind_walls_is_offered_with_its_walls_named_R220() -> None:
+    """The template offers an ATTACK on barbarian walls as on open land (the judge besieges and
+    storms them since R220, R221), its note naming the walls and what FORT SIEGE and FORT ASSAULT
+    need (L1902-1903, L1910, L1924); open land's note names none."""
     open_land = at("T1.war")
     walled = at("T1.war", "BUILD valacchia village tower")
 
-    def attacks(state: MedioevoState) -> set[str]:
-        return {
-            o.canonical() for o in RULES.legal_orders(state, "hungary") if "ATTACK valacchia" in o.canonical()
-        }
+    def attacks(state: MedioevoState) -> dict[str, str]:
+        options = war_options(state, "hungary", RULES.data)
+        return {o.order.canonical(): o.note for o in options if "ATTACK valacchia" in o.order.canonical()}
 
-    assert attacks(open_land) and not attacks(walled)
+    assert attacks(open_land) and not any("FORT" in note for note in attacks(open_land).values())
+    notes = attacks(walled).values()
+    assert notes and all("Tower" in note and "FORT ASSAULT" in note for note in notes), notes
