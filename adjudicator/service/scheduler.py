@@ -51,6 +51,7 @@ from sqlalchemy.exc import DBAPIError
 
 from adjudicator.config import Settings
 from adjudicator.service.judge import Judge
+from adjudicator.store.db import MIGRATION_LOCK, WRITER
 
 log = logging.getLogger(__name__)
 
@@ -122,9 +123,18 @@ class SharedJobStore(SQLAlchemyJobStore):  # type: ignore[misc]
         return due  # type: ignore[no-any-return]
 
     def start(self, scheduler: Any, alias: str) -> None:
+        # APScheduler's start() checks for its table and then creates it in a deferred transaction:
+        # on SQLite a transaction that read first cannot wait for another writer and fails at once
+        # with "database is locked" when a second serve (or its first pass) writes meanwhile. So the
+        # table is made here first under the write lock (BEGIN IMMEDIATE waits its busy timeout) or,
+        # on PostgreSQL, under the migrations' advisory lock; APScheduler then finds it there.
+        with self.engine.connect().execution_options(**WRITER) as conn, conn.begin():
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+            self.jobs_t.create(conn, checkfirst=True)
         try:
             super().start(scheduler, alias)
-        except DBAPIError:  # two serves starting at once both create the table; one of them wins
+        except DBAPIError:  # kept for a table dropped and made again in between; one of them wins
             if not inspect(self.engine).has_table(self.jobs_t.name):
                 raise
 

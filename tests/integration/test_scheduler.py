@@ -4,16 +4,21 @@ and the wake job follows the tables (moved with the deadline, dropped with nothi
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import time_machine
-from sqlalchemy import Engine, text
+from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]
+from sqlalchemy import Engine, event, inspect, text
 
 from adjudicator.config import SchedulerSettings, Settings
 from adjudicator.service.judge import Judge
-from adjudicator.service.scheduler import DeadlineScheduler, fire_deadline
+from adjudicator.service.scheduler import DeadlineScheduler, SharedJobStore, fire_deadline
+from adjudicator.store.db import make_engine, migrate
 from tests.conftest import POWERS
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -110,3 +115,36 @@ def test_the_wake_job_follows_the_tables_and_old_per_window_jobs_go(engine: Engi
             assert set(stored_jobs(engine)) == {"reconcile"}
         finally:
             scheduler.shutdown()
+
+
+def test_the_job_table_is_made_under_the_write_lock_when_another_serve_writes(
+    tmp_path: Path,
+) -> None:
+    """Two ``serve`` processes starting on one SQLite file: while the first makes APScheduler's job
+    table, the second (or its first pass) commits a write. APScheduler's own check-then-create, in a
+    deferred transaction, then failed at once with "database is locked" and the serve died (seen in
+    CI under load). Made under the write lock, the other writer waits and the table is made."""
+    url = f"sqlite:///{tmp_path / 'jobs.db'}"
+    engine = make_engine(url)
+    migrate(engine)
+    store = SharedJobStore(engine=engine, tablename="apscheduler_jobs")
+    interfered: list[str] = []
+
+    def another_writer(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if not statement.lstrip().upper().startswith("CREATE TABLE") or interfered:
+            return
+        other = sqlite3.connect(tmp_path / "jobs.db", timeout=0.2, isolation_level=None)
+        try:
+            other.execute("INSERT INTO alembic_version VALUES ('another-serve')")
+            interfered.append("committed")
+        except sqlite3.OperationalError:
+            interfered.append("waited")  # the write lock is held: the other writer waits its turn
+        finally:
+            other.close()
+
+    event.listen(engine, "before_cursor_execute", another_writer)
+    store.start(BackgroundScheduler(), "default")
+    event.remove(engine, "before_cursor_execute", another_writer)
+    assert interfered == ["waited"]
+    assert inspect(engine).has_table("apscheduler_jobs")
+    engine.dispose()
