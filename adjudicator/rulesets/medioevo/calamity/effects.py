@@ -1,0 +1,3 @@
+"""The calamity modules, imported so that each registers its effect in :mod:`.registry`.
+
+Add a module's import here when it is built; the registry imports this module on first use."""
