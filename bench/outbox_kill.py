@@ -51,7 +51,7 @@ def queue(engine: Engine, game: str, rows: int) -> None:
         for n in range(rows):
             text = f"Press number {n}.\n" * 40
             key, subject = f"press.{game}.{n}", f"[{game}] press {n}"
-            judge._queue_mail(
+            judge.queue_mail(
                 session, g, kind="press", recipient=POWERS[n % 4], key=key, subject=subject, text=text
             )
 

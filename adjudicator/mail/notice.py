@@ -6,7 +6,6 @@ from sqlmodel import Session, select
 
 from adjudicator.core.view import GM
 from adjudicator.service.base import StoreAccess
-from adjudicator.service.mail_api import queue_mail
 from adjudicator.store.models import Game, Outbox
 
 
@@ -27,8 +26,7 @@ def tell_gm(store: StoreAccess, session: Session, row: Outbox, error: str, attem
     told = select(Outbox.id).where(Outbox.message_id == f"<{key}@{store.mail_domain}>")
     if session.exec(told).first() is not None:
         return  # told already (the row was put back by hand and failed again)
-    queue_mail(
-        store,
+    store.queue_mail(
         session,
         game,
         kind="notice",

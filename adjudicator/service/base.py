@@ -7,14 +7,13 @@ Every public method is one database transaction: either everything it writes is 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, func, insert
-from sqlalchemy import event as sa_event
 from sqlmodel import Session, col, select
 
 from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window
@@ -30,7 +29,14 @@ from adjudicator.dates import viewer_zone
 from adjudicator.errors import StaleWindow, UnknownGame, UnknownPower
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.registry import get_ruleset
-from adjudicator.service.calendar import deadline_attachment, read_calendar
+from adjudicator.service.calendar import read_calendar
+from adjudicator.service.report_queue import (
+    OWN_TX,
+    RENDER_AFTER,
+    queue_reports,
+    render_queued,
+    round_key,
+)
 from adjudicator.store.db import WRITER
 from adjudicator.store.models import (
     EventRow,
@@ -44,9 +50,6 @@ from adjudicator.store.models import (
 )
 
 log = logging.getLogger(__name__)
-OWN_TX = "adjudicator_own_tx"
-RENDER_AFTER = "adjudicator_render_after_commit"
-"""Session flags: a transaction of ``_tx``; reports were queued in it (render them after its commit)."""
 
 
 class StoreAccess:
@@ -92,7 +95,7 @@ class StoreAccess:
             session.info[OWN_TX] = True
             with session.begin():
                 yield session
-            self._render_queued(session.info.pop(RENDER_AFTER, ()))  # committed: render its reports
+            render_queued(self, session.info.pop(RENDER_AFTER, ()))  # committed: render its reports
 
     # ---- lookups -------------------------------------------------------------------------
     def _game(self, session: Session, game_id: str) -> Game:
@@ -221,92 +224,13 @@ class StoreAccess:
         everyone = (*game.powers, GM)
         stepped = window.parent_id is not None
         if stepped and not read_calendar(game.calendar, game.options).step_reports:
-            self._queue_reports(session, game, window, now, nxt, (GM,))
+            queue_reports(self, session, game, window, now, nxt, (GM,))
         else:
-            self._queue_reports(session, game, window, now, nxt, everyone)
+            queue_reports(self, session, game, window, now, nxt, everyone)
         if ended is not None:
-            self._queue_reports(
-                session, game, ended, now, nxt, everyone, self._round_key(session, game, ended, window)
-            )
+            key = round_key(session, game, ended, window, self.mail_domain)
+            queue_reports(self, session, game, ended, now, nxt, everyone, key)
         return nxt
-
-    def _round_key(self, session: Session, game: Game, parent: Window, last: Window) -> str:
-        """What names a round's report in its key: the round's row id, or, when a rollback to one
-        of its steps reopened the row and the round ends again, that row's id and its last step's."""
-        first = f"<report.{game.id}.{parent.id}.{GM}@{self.mail_domain}>"
-        sent = session.exec(select(Outbox.id).where(Outbox.message_id == first)).first()
-        return str(parent.id) if sent is None else f"{parent.id}-{last.id}"
-
-    def _queue_reports(
-        self,
-        session: Session,
-        game: Game,
-        window: Window,
-        now: datetime,
-        opened: Window,
-        viewers: Sequence[str],
-        key: str | None = None,
-    ) -> None:
-        """Each viewer's report of ``window`` (a window, a step, or a round's row: its steps), by
-        mail, key ``report.{game}.{key or window_id}.{viewer}``: queued to be rendered after the
-        commit (service/rendering.py), with the .ics of the deadline ``opened`` has now."""
-        assert window.id is not None
-        players = {p.power: p for p in session.exec(select(Power).where(Power.game_id == game.id))}
-        own_zone = read_calendar(game.calendar, game.options).timezone
-        for viewer in viewers:  # the players' zones and addresses read once, not once a mail
-            player = players.get(viewer) if viewer != GM else None
-            zone = viewer_zone(player.timezone if player else None, own_zone)
-            address = game.gm_address if viewer == GM else (player.address if player else None)
-            row = self._queue_mail(
-                session,
-                game,
-                kind="report",
-                recipient=viewer,
-                key=f"report.{game.id}.{key or window.id}.{viewer}",
-                subject=f"[{game.id}] {window.label} results for {viewer}",
-                text="",
-                address=address or "",
-                attachments=self._deadline_ics(game, opened, now, zone),
-                window_id=window.id,
-            )
-            row.address = address  # None without one, as _queue_mail would have found
-            row.status = "render"
-        self._render_after_commit(session, game.id)
-
-    def _render_after_commit(self, session: Session, game_id: str) -> None:
-        """Render ``game_id``'s queued reports once ``session`` commits (in this process, right
-        after), unless the judge leaves them to a render pass elsewhere (``serve``'s sender)."""
-        if not self.render_after_commit:
-            return
-        games = session.info.setdefault(RENDER_AFTER, set())
-        if not games and not session.info.get(OWN_TX):  # _tx renders after its own commit
-            sa_event.listen(session, "after_commit", self._rendered_after, once=True)
-        games.add(game_id)
-
-    def _rendered_after(self, session: Session) -> None:
-        """The caller's transaction (a GM's mail) committed: its reports are rendered now."""
-        self._render_queued(session.info.pop(RENDER_AFTER, ()))
-
-    def _render_queued(self, games: Iterable[str]) -> None:
-        """Render the games' queued reports; a failure is logged and leaves them queued for the
-        next pass (the commit stands)."""
-        for game_id in sorted(games):
-            try:
-                self.render_pending(game_id)
-            except Exception:
-                log.exception("reports of %s not rendered; the next render pass renders them", game_id)
-
-    def _deadline_ics(self, game: Game, window: Window, now: datetime, zone: str) -> list[dict[str, str]]:
-        """The .ics attachment of an open window's deadline for a reader in ``zone``, made ``now``
-        (none when the window has no deadline)."""
-        if window.deadline is None or window.id is None or window.status != "open":
-            return []
-        deadline = as_utc(window.deadline)
-        return [
-            deadline_attachment(
-                game.id, window.label, window.id, deadline, self.mail_domain, stamp=now, zone=zone
-            )
-        ]
 
     def _zone_of(self, session: Session, game: Game, viewer: str) -> str:
         """The zone a viewer reads dates in (adjudicator/dates.py): the player's own (``TIMEZONE``),
@@ -324,7 +248,7 @@ class StoreAccess:
         power = session.exec(select(Power).where(Power.game_id == game.id, Power.power == recipient)).first()
         return power.address if power else None
 
-    def _queue_mail(
+    def queue_mail(
         self,
         session: Session,
         game: Game | None,

@@ -27,6 +27,7 @@ from adjudicator.service.base import as_utc
 from adjudicator.service.calendar import Calendar, parse_calendar, round_deadline, step_deadline, window_kind
 from adjudicator.service.due_pass import MAX_STEPS_PER_PASS, DuePass
 from adjudicator.service.receipts import Adjudicated
+from adjudicator.service.report_queue import deadline_ics
 from adjudicator.store.models import Game, Window, utcnow
 
 
@@ -75,7 +76,7 @@ class DeadlineTools(DuePass):
                 continue
             zone = self._zone_of(session, game, viewer)
             when = when_text(deadline, zone)
-            self._queue_mail(
+            self.queue_mail(
                 session,
                 game,
                 kind="notice",
@@ -83,7 +84,7 @@ class DeadlineTools(DuePass):
                 key=key,
                 subject=f"[{game.id}] {window.label}: deadline {when}",
                 text=f"{why}\nDeadline of {window.label} in {game.id}: {when}\n",
-                attachments=self._deadline_ics(game, window, now, zone),
+                attachments=deadline_ics(game, window, now, zone, self.mail_domain),
                 window_id=window.id,
             )
 

@@ -77,7 +77,7 @@ class GmTools(DiceTools):
         powers: tuple[str, ...] | None = None,
     ) -> None:
         for power in game.powers if powers is None else powers:
-            self._queue_mail(
+            self.queue_mail(
                 session,
                 game,
                 kind="notice",

@@ -1,7 +1,7 @@
 """The service's public API for the mail layer: what a mail does, in the mail's own transaction.
 
 Why: layers call downwards (README), and mail/ used to reach into the judge's private helpers
-(``_queue_mail``, ``_latest_sets``, ``_tx`` …). These public names are that API; each delegates to
+(``queue_mail``, ``_latest_sets``, ``_tx`` …). These public names are that API; each delegates to
 the private helper the service itself uses, so the service keeps one body for each. Everything here
 works in the caller's transaction (``transaction()`` opens one): a mail is one transaction, and a
 GM's mail is all or nothing.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
@@ -26,13 +26,7 @@ from adjudicator.service.gm import GmTools
 from adjudicator.service.order_window import OrderWindows, ReadSet
 from adjudicator.service.receipts import Receipt
 from adjudicator.service.yourmove import YourMoveTools
-from adjudicator.store.models import Game, OrderSet, Outbox, Window
-
-
-def queue_mail(store: StoreAccess, session: Session, game: Game | None, **fields: Any) -> Outbox:
-    """Add one mail to the outbox in the caller's transaction (``StoreAccess._queue_mail``: the key
-    names it uniquely, so it is never queued twice). For callers that hold a bare store."""
-    return store._queue_mail(session, game, **fields)
+from adjudicator.store.models import Game, OrderSet, Window
 
 
 class MailStore(StoreAccess):
@@ -43,9 +37,6 @@ class MailStore(StoreAccess):
         """One writing transaction, committed at the end (on SQLite it holds the write lock)."""
         with self._tx() as session:
             yield session
-
-    def queue_mail(self, session: Session, game: Game | None, **fields: Any) -> Outbox:
-        return queue_mail(self, session, game, **fields)
 
     def game_in(self, session: Session, game_id: str) -> Game:
         """The game, or UnknownGame."""
@@ -82,6 +73,21 @@ class MailStore(StoreAccess):
 class MailApi(MailStore, GmTools, DeadlineTools, YourMoveTools, OrderWindows):
     """The judge's actions a mail may take, in the mail's transaction (the Judge inherits them)."""
 
+    if TYPE_CHECKING:  # the Judge (judge.py) provides it: the one body of a submission's checks
+
+        def _store_orders(
+            self,
+            session: Session,
+            game: Game,
+            power: str,
+            parsed: OrderText,
+            text: str,
+            *,
+            source: str,
+            now: datetime,
+            read: ReadSet | None = None,
+        ) -> Receipt: ...
+
     def store_orders(
         self,
         session: Session,
@@ -94,11 +100,7 @@ class MailApi(MailStore, GmTools, DeadlineTools, YourMoveTools, OrderWindows):
         read: ReadSet | None = None,
     ) -> Receipt:
         """Store a mailed order set (the checks and rows of ``Judge.submit``)."""
-        store: Any = self  # the Judge: _store_orders is its own
-        receipt: Receipt = store._store_orders(
-            session, game, power, parsed, text, source="mail", now=now, read=read
-        )
-        return receipt
+        return self._store_orders(session, game, power, parsed, text, source="mail", now=now, read=read)
 
     def rollback_in(self, session: Session, game: Game, label: str, now: datetime) -> str:
         return self._rollback(session, game, label, now)

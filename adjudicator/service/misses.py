@@ -56,7 +56,7 @@ class MissTools(PassGuard):
             key = f"reminder.{game.id}.{window.id}.{row.power}.{hours:g}h"
             if self._queued(session, key):
                 continue
-            self._queue_mail(
+            self.queue_mail(
                 session,
                 game,
                 kind="reminder",
@@ -99,7 +99,7 @@ class MissTools(PassGuard):
             if disorder:
                 row.status = "disorder"
             session.add(row)
-            self._queue_mail(
+            self.queue_mail(
                 session,
                 game,
                 kind="notice",

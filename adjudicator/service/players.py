@@ -20,6 +20,7 @@ from adjudicator.orders.commands import help_text
 from adjudicator.report.text import render_state
 from adjudicator.service.base import StoreAccess, as_utc
 from adjudicator.service.calendar import Calendar, read_calendar
+from adjudicator.service.report_queue import deadline_ics
 from adjudicator.service.tokens import hash_secret
 from adjudicator.service.tokens import new_secret as make_secret
 from adjudicator.store.models import Game, Outbox, Power, utcnow
@@ -50,7 +51,7 @@ class PlayerTools(StoreAccess):
         """Queue a notice once (False when its key was queued already)."""
         if self._queued(session, key):
             return False
-        self._queue_mail(
+        self.queue_mail(
             session,
             game,
             kind="notice",
@@ -77,7 +78,7 @@ class PlayerTools(StoreAccess):
         for who, role in roles.items():
             if self._address(session, game, who) is None:
                 continue
-            rows[who] = self._queue_mail(
+            rows[who] = self.queue_mail(
                 session,
                 game,
                 kind="welcome",
@@ -107,7 +108,7 @@ class PlayerTools(StoreAccess):
                         "",
                     ]
                 )
-                row.attachments = self._deadline_ics(game, window, now, zone)
+                row.attachments = deadline_ics(game, window, now, zone, self.mail_domain)
                 session.add(row)
 
         return write
@@ -130,7 +131,7 @@ class PlayerTools(StoreAccess):
         session.add(row)
         if row.address is None:
             return secret
-        self._queue_mail(
+        self.queue_mail(
             session,
             game,
             kind="secret",
@@ -190,7 +191,7 @@ class PlayerTools(StoreAccess):
         subject = f"[{game.id}] address of {role} changed"
         for key, to in (("new", address), ("old", old)):
             if to is not None:
-                self._queue_mail(
+                self.queue_mail(
                     session,
                     game,
                     kind="notice",
@@ -239,7 +240,7 @@ class PlayerTools(StoreAccess):
         parts += ["", render_state(view)]
         for report in reversed(reports):
             parts += [f"---- {report.subject}", report.body_text]
-        self._queue_mail(
+        self.queue_mail(
             session,
             game,
             kind="briefing",
@@ -248,11 +249,11 @@ class PlayerTools(StoreAccess):
             key=f"briefing.{game.id}.{power}.{tag}",
             subject=f"[{game.id}] briefing: you now play {power}",
             text="\n".join(parts) + "\n",
-            attachments=self._deadline_ics(game, window, now, zone),
+            attachments=deadline_ics(game, window, now, zone, self.mail_domain),
             window_id=window.id,
         )
         if old is not None and old.lower() != address.lower():  # the player who left is told (issue 15)
-            self._queue_mail(
+            self.queue_mail(
                 session,
                 game,
                 kind="notice",

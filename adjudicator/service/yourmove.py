@@ -23,6 +23,7 @@ from adjudicator.report.render import render_report
 from adjudicator.service.assets import stored_attachments
 from adjudicator.service.base import as_utc
 from adjudicator.service.history import HistoryTools, StoredWindow
+from adjudicator.service.report_queue import deadline_ics
 from adjudicator.store.models import Game, OrderSet, Window
 
 
@@ -51,7 +52,7 @@ class YourMoveTools(HistoryTools):
             else:
                 lines.append(f"Send your orders for this step (WINDOW {row.label}), then READY.")
             since = self._since_report(session, game, row, power)
-            html, attachments = None, self._deadline_ics(game, row, now, zone)
+            html, attachments = None, deadline_ics(game, row, now, zone, self.mail_domain)
             if since is None:
                 report = self._opening_input(session, game, row, power)
                 template = order_template(report, self.ruleset(game).phases(), lines_deadline(row, zone))
@@ -62,7 +63,7 @@ class YourMoveTools(HistoryTools):
                 html = rendered.mail_html
                 attachments += report_attachments(rendered, game.id, row.label, power)
                 attachments = stored_attachments(session, attachments)  # the map: stored once
-            self._queue_mail(
+            self.queue_mail(
                 session,
                 game,
                 kind="notice",

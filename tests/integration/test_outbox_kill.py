@@ -3,7 +3,7 @@ SMTP relay and into real Maildir folders, on SQLite and PostgreSQL, delivers eve
 
 The sender is a real subprocess (the CLI), the relay a real aiosmtpd server that records every
 message it takes (``tests/smtp_server.py``), the rows hundreds of real outbox rows queued through the
-judge's own ``_queue_mail``. After each kill the test does what ten minutes would do: a row the dead
+judge's own ``queue_mail``. After each kill the test does what ten minutes would do: a row the dead
 sender left ``sending`` is aged past the stale-claim limit, so the next sender takes it again.
 
 Where the kills land, and why (relay). A kill can land in one of two places:
@@ -67,7 +67,7 @@ def queue_rows(engine: Engine) -> list[str]:
     with judge._tx() as session:
         game = judge._game(session, "g1")
         for n in range(ROWS):
-            judge._queue_mail(
+            judge.queue_mail(
                 session,
                 game,
                 kind="press",

@@ -73,11 +73,11 @@ def quiet_game(engine: Engine) -> Judge:
 
 
 def queue(judge: Judge, key: str, *, game: str | None = "g1", **fields: Any) -> int:
-    """One hand-made row through the judge's own ``_queue_mail``."""
+    """One hand-made row through the judge's own ``queue_mail``."""
     args: dict[str, Any] = {"kind": "notice", "recipient": "hungary", "subject": f"[g1] {key}", "text": key}
     args.update(fields)
     with judge._tx() as session:
-        row = judge._queue_mail(session, judge._game(session, game) if game else None, key=key, **args)
+        row = judge.queue_mail(session, judge._game(session, game) if game else None, key=key, **args)
         session.flush()
         assert row.id is not None
         return row.id
