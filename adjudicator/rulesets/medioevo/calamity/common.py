@@ -278,6 +278,6 @@ def signed(parts: Iterable[tuple[str, int]]) -> str:
     always, the others when they count)."""
     kept = [(what, n) for i, (what, n) in enumerate(parts) if n or i == 0]
     return " ".join(
-        f"{n} {what}" if i == 0 else f"{'+' if n >= 0 else '-'}{abs(n)} {what}"
+        (f"{n} {what}" if what else str(n)) if i == 0 else f"{'+' if n >= 0 else '-'}{abs(n)} {what}"
         for i, (what, n) in enumerate(kept)
     )

@@ -4,6 +4,7 @@ Add a module's import here when it is built; the registry imports this module on
 
 from adjudicator.rulesets.medioevo.calamity import (
     earthquake,  # noqa: F401
+    epidemic,  # noqa: F401
     famine,  # noqa: F401
     fire,  # noqa: F401
     rivers,  # noqa: F401
