@@ -9,3 +9,4 @@ from adjudicator.rulesets.medioevo.calamity import (
     fire,  # noqa: F401
     rivers,  # noqa: F401
 )
+from adjudicator.rulesets.medioevo.calamity import storm  # noqa: F401
