@@ -44,7 +44,7 @@ def test_epidemic_example_L1234_constantinople_over_four_turns() -> None:
         },
     }
     state = board({"byzantium": byz}, places)
-    (after, events), _ = strike("epidemia", "e18", state, 7, red=("costantinopoli",))
+    (after, _), _ = strike("epidemia", "e18", state, 7, red=("costantinopoli",))
     assert after.territories["costantinopoli"].armies == {"byzantium": 13}
     assert after.ongoing is not None and after.ongoing.epidemic.active == {"costantinopoli": 7}
     after = after.with_territory("costantinopoli", armies={"byzantium": 23})  # the positioning

@@ -93,7 +93,7 @@ def _at_sea(work: Work, ship: Piece, zone: str) -> None:
     work.state = work.state.with_piece(ship, **changes)
     how = f"damaged, losing half its cargo ({ship.vf - vf} VF)" if lost_pct else "unharmed"
     tech_name = work.data.technologies[tech].name
-    work.notice(f"{_name(work, ship)} shelters in {work.land(port)}, {how}, thanks to {tech_name} (L1417-1418)")
+    work.notice(f"{_name(work, ship)} shelters in {work.land(port)}, {how}, thanks to {tech_name} (L1417)")
 
 
 @effect(TEMPESTA)
