@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adjudicator.rulesets.medioevo.calamity.registry import ongoing_steps
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import TerritoryState
 from tests.rules.calamities.board import DATA, board, land, strike, told
@@ -70,3 +71,52 @@ def test_storm_astronomia_shelters_damaged_with_half_its_cargo_L1417() -> None:
     assert after.piece("mamluks", "captain", 1).location == "dobrugia"  # type: ignore[union-attr]
     assert after.piece("byzantium", "galley", 1).damaged  # type: ignore[union-attr]
     assert any("shelters in Dobrugia, damaged, losing half its cargo (3 VF)" in line for line in told(events))
+
+
+def test_revolts_example_L1430_middle_east() -> None:
+    """Ex L1430: Mamluk Cappadocia with 4 VF rebels (1d6 = 3 barbarian VF take it); Byzantine Lidia
+    with 4 VF and LEGGE does not (3 or less, L1408). A level-2 Mercantile with 5 Byzantine VF and
+    30 Slaves in a sea of the red area: the slaves win, 25 are left, seize it as a level-I pirate
+    ship with a barbarian Captain, and keep the 20 it carries. A barbarian territory of a kingdom
+    not wholly held grows by 1 VF; Fairs go, a MERCATO owner's until the next turn's Events."""
+    merchant = Piece(
+        owner="byzantium",
+        kind="merchant",
+        number=1,
+        level=2,
+        location="mar_egeo_meridionale",
+        vf=5,
+        armies=1,
+        wares={"schiavi": 30},
+    )
+    state = board(
+        {"mamluks": (), "byzantium": ("legge", "mercato")},
+        {
+            "cappadocia": land("mamluks", "town", "agricultural_fair", vf=4),
+            "lidia": land("byzantium", "village", "textile_fair", vf=4),
+            "licia": land(None, vf=2),
+        },
+        pieces=[merchant],
+    )
+    (after, events), _ = strike("rivolte", "e18", state, 3, red=("cappadocia", "lidia", "licia"))
+    assert after.territories["cappadocia"].owner is None
+    assert after.territories["cappadocia"].armies == {"barbarians": 3}
+    assert after.territories["cappadocia"].buildings == ("town",)
+    assert after.territories["lidia"].armies == {"byzantium": 4}
+    assert after.territories["lidia"].buildings == ("village",)
+    assert after.territories["licia"].armies == {"barbarians": 3}
+    pirate, captain = after.pieces
+    assert (pirate.owner, pirate.kind, pirate.level, pirate.vf, pirate.wares) == (
+        "barbarians",
+        "merchant",
+        1,
+        20,
+        {},
+    )
+    assert (captain.owner, captain.kind, captain.aboard) == ("barbarians", "captain", "merchant/1")
+    assert any("30 slaves rise on byzantium's" in line for line in told(events))
+    step = dict(ongoing_steps())["rivolte"]
+    reopened, lines = step(after.evolve(turn=6), None, DATA)  # type: ignore[arg-type]
+    assert reopened.territories["lidia"].buildings == ("village", "textile_fair")
+    assert "cappadocia" not in [f.territory for f in (reopened.ongoing.fairs if reopened.ongoing else ())]
+    assert reopened.ongoing is None
