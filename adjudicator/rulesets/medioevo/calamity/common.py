@@ -23,7 +23,7 @@ from adjudicator.rulesets.medioevo.calamity.events import (
 )
 from adjudicator.rulesets.medioevo.calamity.registry import Outcome
 from adjudicator.rulesets.medioevo.dataset import DataSet
-from adjudicator.rulesets.medioevo.pieces_state import label
+from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, SETTLEMENTS, MedioevoState
 
 PHASE = "events"
@@ -60,6 +60,11 @@ def mod_sum(data: DataSet, owned: Iterable[str], calamity: str, key: str) -> tup
     """The sum of one numeric modifier over the owned technologies, and which gave it."""
     hits = [(t, int(m[key])) for t, m in mods(data, owned, calamity) if key in m]
     return sum(v for _, v in hits), tuple(data.technologies[t].name for t, _ in hits)
+
+
+def mod_parts(data: DataSet, owned: Iterable[str], calamity: str, key: str) -> list[tuple[str, int]]:
+    """(technology name, its value) for each owned technology with a numeric ``key``."""
+    return [(data.technologies[t].name, int(m[key])) for t, m in mods(data, owned, calamity) if key in m]
 
 
 def has_mod(data: DataSet, owned: Iterable[str], calamity: str, key: str) -> str | None:
@@ -281,3 +286,23 @@ def signed(parts: Iterable[tuple[str, int]]) -> str:
         (f"{n} {what}" if what else str(n)) if i == 0 else f"{'+' if n >= 0 else '-'}{abs(n)} {what}"
         for i, (what, n) in enumerate(kept)
     )
+
+
+def barbarise(state: MedioevoState, pieces: Iterable[Piece]) -> MedioevoState:
+    """The pieces pass to the barbarians (GUERRA CIVILE L1296, RIVOLTE ex L1430): each takes the
+    barbarians' next number of its class (they keep no serials); a piece riding in a ship that
+    passes with it keeps its seat under the ship's new number."""
+    moving = {p.key(): p for p in pieces}
+    numbers: dict[tuple[str, str, int], int] = {}
+    for key, piece in moving.items():
+        taken = [p.number for p in state.pieces if p.owner == BARBARIANS and p.kind == piece.kind]
+        taken += [n for k, n in numbers.items() if k[1] == piece.kind]
+        numbers[key] = max(taken, default=0) + 1
+    seats = {f"{k[1]}/{k[2]}": f"{k[1]}/{n}" for k, n in numbers.items()}
+    out = []
+    for p in state.pieces:
+        if p.key() in moving:
+            seat = seats.get(p.aboard or "", p.aboard)
+            p = p.model_copy(update={"owner": BARBARIANS, "number": numbers[p.key()], "aboard": seat})
+        out.append(p)
+    return state.evolve(pieces=tuple(out))

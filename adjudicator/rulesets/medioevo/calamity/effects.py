@@ -7,6 +7,7 @@ from adjudicator.rulesets.medioevo.calamity import (  # noqa: F401  (each regist
     epidemic,
     famine,
     fire,
+    heresy,
     revolts,
     rivers,
     storm,
