@@ -4,9 +4,12 @@ L1304-1308). Each is judged with its default (R279-R282) until a window asks the
 
 from __future__ import annotations
 
-from adjudicator.rulesets.medioevo.calamity.events import CalamityHit
+from adjudicator.rulesets.medioevo.calamity.events import CalamityHit, CardsTried
+from adjudicator.rulesets.medioevo.calamity.conspiracy import assassins
+from adjudicator.rulesets.medioevo.pacts import Pact, PactKind
 from adjudicator.rulesets.medioevo.pieces_state import Piece
-from tests.rules.calamities.board import board, land, strike, told
+from adjudicator.core.dice import Dice
+from tests.rules.calamities.board import DATA, board, land, strike, told
 
 
 def test_heresy_rises_where_a_cathedral_stands_L1282_L1288() -> None:
@@ -23,6 +26,7 @@ def test_heresy_rises_where_a_cathedral_stands_L1282_L1288() -> None:
     )
     state = state.with_power("austria", kingdom="hungary").with_power("byzantium", kingdom="byzantium")
     (after, events), dice = strike("eresia", "e16", state, 1, 6, 6, 1, red=("pest", "austria", "bihar"))
+    assert [r.purpose for r in dice.rolls][:2] == ["heresy victim", "heretics pest"]
     assert after.territories["pest"].owner is None
     assert after.territories["pest"].armies == {"barbarians": 6}
     assert after.territories["pest"].buildings == ("town",)
@@ -33,3 +37,69 @@ def test_heresy_rises_where_a_cathedral_stands_L1282_L1288() -> None:
     assert "ERESIA: 6 rolled -1 TEOLOGIA +1 ISTRUZIONE = 6 heretic VF in Pest (L1282-1286)" in lines
     assert "ERESIA: austria is immune: it has FANATISMO (L1286)" in lines
     assert any(isinstance(e, CalamityHit) for e in events)
+
+
+def test_inquisition_example_L1334_empire_and_hungary() -> None:
+    """Ex L1334-1338: the Catholic Empire and Hungary are struck. The Empire has 3 Cathedrals but
+    UNIVERSITA: every card is tried (an Inquisitor's 5 against 2 loses ARCIERE; 2 against 2 saves
+    BARDO: ties save, L1392). Hungary has TEOLOGIA and 1 Cathedral: its 3 cards are all spared.
+    Byzantium (Orthodox) rolled highest and is the Grand Inquisitor."""
+    state = board(
+        {"hre": ("universita",), "hungary": ("teologia",), "byzantium": ()},
+        {
+            "francoforte": land("hre", "cathedral", vf=3),
+            "svevia": land("hre", "cathedral"),
+            "baviera": land("hre", "cathedral"),
+            "pest": land("hungary", "cathedral", vf=3),
+            "austria": land("byzantium", vf=3),
+        },
+    )
+    state = state.with_power("hre", kingdom="holy_roman_empire", cards=("arciere", "bardo"))
+    state = state.with_power("hungary", cards=("bardo", "abate", "avaro"), keep_priority=("avaro",))
+    state = state.with_power("byzantium", kingdom="byzantium")
+    red = ("francoforte", "pest", "austria")
+    (after, events), _ = strike("inquisizione", "e09", state, 1, 3, 5, 5, 2, 2, 2, red=red)
+    assert after.powers["hre"].cards == ("bardo",)
+    assert after.powers["hungary"].cards == ("bardo", "abate", "avaro")
+    assert after.discards == ("arciere",)
+    tried = {e.power: e for e in events if isinstance(e, CardsTried)}
+    assert tried["hre"].summary() == "INQUISIZIONE: hre's Empire cards: lost ARCIERE; saved at trial BARDO"
+    assert tried["hre"].visibility.powers == ("hre",)
+    assert tried["hungary"].protected == ("AVARO", "BARDO", "ABATE")
+    lines = told(events)
+    assert (
+        "INQUISIZIONE: hre: 2 Empire card(s), 0 spared (3 Cathedral(s) cancelled by UNIVERSITA), 2 tried, 1 lost (L1384-1392)"
+        in lines
+    )
+    assert any("Grand Inquisitor: byzantium" in line for line in lines)
+
+
+def test_conspiracy_example_L1232_the_victims_allies_are_struck_too() -> None:
+    """Ex L1232: A, B, C allied, C and D allied, E alone. E wins the auction and names C: the
+    Captains of A, B, C and D face the Nizari (1d8 against 1d4 at LT I, L1248). A's dies (5 > 4);
+    B has FEUDALESIMO: immune (L1250); C's survives a tie thanks to INVESTITURA (3 against 2 +1);
+    D's dies (8 > 4). E's own Captain is not touched."""
+    alliances = [("a", "b"), ("a", "c"), ("b", "c"), ("c", "d")]
+    pacts = tuple(
+        Pact(id=i + 1, kind=PactKind.ALLIANCE, parties=pair, made=1) for i, pair in enumerate(alliances)
+    )
+    captains = [Piece(owner=p, kind="captain", number=1, level=1, location="pest") for p in "abcde"]
+    state = board(
+        {"a": (), "b": ("feudalesimo",), "c": ("investitura",), "d": (), "e": ()},
+        {},
+        pieces=captains,
+        pacts=pacts,
+    )
+    roller = Dice(seed=b"t", namespace="T5.events", loaded=[3, 2, 5, 4, 8, 4])
+    after, events = assassins(state, DATA, roller, winner="e", victim="c")
+    assert [p.owner for p in after.pieces] == ["b", "c", "e"]
+    lines = told(events)
+    assert "CONGIURA: b is immune: it has FEUDALESIMO (L1250)" in lines
+    assert "CONGIURA: c's captain 1 survives (Nizari 3 against 2 on 1d4 +1 INVESTITURA = 3, L1248)" in lines
+
+
+def test_conspiracy_without_bids_is_no_conspiracy_A39() -> None:
+    state = board({"a": ()}, {})
+    (after, events), _ = strike("congiura", "e16", state)
+    assert after == state
+    assert any("no conspiracy" in line for line in told(events))

@@ -3,11 +3,13 @@
 Add a module's import here when it is built; the registry imports this module on first use."""
 
 from adjudicator.rulesets.medioevo.calamity import (  # noqa: F401  (each registers its effects)
+    conspiracy,
     earthquake,
     epidemic,
     famine,
     fire,
     heresy,
+    inquisition,
     revolts,
     rivers,
     storm,
