@@ -4,11 +4,11 @@ L1304-1308). Each is judged with its default (R279-R282) until a window asks the
 
 from __future__ import annotations
 
-from adjudicator.rulesets.medioevo.calamity.events import CalamityHit, CardsTried
+from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.calamity.conspiracy import assassins
+from adjudicator.rulesets.medioevo.calamity.events import CalamityHit, CardsTried
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind
 from adjudicator.rulesets.medioevo.pieces_state import Piece
-from adjudicator.core.dice import Dice
 from tests.rules.calamities.board import DATA, board, land, strike, told
 
 
@@ -68,8 +68,8 @@ def test_inquisition_example_L1334_empire_and_hungary() -> None:
     assert tried["hungary"].protected == ("AVARO", "BARDO", "ABATE")
     lines = told(events)
     assert (
-        "INQUISIZIONE: hre: 2 Empire card(s), 0 spared (3 Cathedral(s) cancelled by UNIVERSITA), 2 tried, 1 lost (L1384-1392)"
-        in lines
+        "INQUISIZIONE: hre: 2 Empire card(s), 0 spared (3 Cathedral(s) cancelled by UNIVERSITA), "
+        "2 tried, 1 lost (L1384-1392)" in lines
     )
     assert any("Grand Inquisitor: byzantium" in line for line in lines)
 
