@@ -103,3 +103,50 @@ def test_conspiracy_without_bids_is_no_conspiracy_A39() -> None:
     (after, events), _ = strike("congiura", "e16", state)
     assert after == state
     assert any("no conspiracy" in line for line in told(events))
+
+
+def test_civil_war_example_L1304_the_mamluks_keep_persia_mesopotamia_and_the_fleet() -> None:
+    """Ex L1304-1308: the Mamluks hold their kingdom, the 4 territories of Il Khanato and a fleet of 2
+    ships in the barbarian port of Palermo; with MISTICISMO, ISTRUZIONE and LEGGE they keep 3 items:
+    Persia, Mesopotamia and the fleet (the default keeps what holds most VF, R282); the armies in
+    Armenia and Caucaso turn barbarian. There the Captain becomes a barbarian Captain, the caravan
+    is destroyed, the Cathedral too, the Tower stays (L1296-1298)."""
+    home = {t: land("mamluks", vf=5) for t in DATA.board.territories_of("mamluks")}
+    pieces = [
+        Piece(owner="mamluks", kind="galley", number=1, level=1, location="sicilia", vf=5),
+        Piece(owner="mamluks", kind="galley", number=2, level=1, location="sicilia", vf=5),
+        Piece(owner="mamluks", kind="captain", number=1, level=1, location="armenia"),
+        Piece(owner="mamluks", kind="caravan", number=1, level=1, location="caucaso"),
+    ]
+    state = board(
+        {"mamluks": ("misticismo", "istruzione", "legge"), "byzantium": ()},
+        {
+            **home,
+            "persia": land("mamluks", vf=10),
+            "mesopotamia": land("mamluks", vf=8),
+            "armenia": land("mamluks", "cathedral", "tower", vf=3),
+            "caucaso": land("mamluks", vf=2),
+            "cappadocia": land("byzantium", vf=5),
+        },
+        pieces=pieces,
+    )
+    state = state.with_power("mamluks", kingdom="mamluks")
+    assert DATA.events["e28"].land_zone == DATA.board.territories["persia"].land_zone
+    (after, events), _ = strike("guerra_civile", "e28", state)
+    assert {t for t in DATA.board.territories if after.territories[t].owner == "mamluks"} == {
+        *home,
+        "persia",
+        "mesopotamia",
+    }
+    assert after.territories["armenia"].armies == {"barbarians": 3}
+    assert after.territories["armenia"].buildings == ("tower",)
+    assert after.territories["caucaso"].armies == {"barbarians": 2}
+    assert [(p.owner, p.kind, p.location) for p in after.pieces] == [
+        ("mamluks", "galley", "sicilia"),
+        ("mamluks", "galley", "sicilia"),
+        ("barbarians", "captain", "armenia"),
+    ]
+    assert any(
+        "3 kept by MISTICISMO, ISTRUZIONE, LEGGE (L1294): Mesopotamia, Persia, the fleet at Sicilia" in line
+        for line in told(events)
+    )

@@ -88,7 +88,8 @@ def inquisition(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: 
                 order.append(card)
         order += pool
         protected, tried = tuple(order[:count]), order[count:]
-        lost, saved = [], []
+        lost: list[str] = []
+        saved: list[str] = []
         minus, _ = mod_sum(data, techs(work.state, victim), INQUISIZIONE, "victim_roll")
         for card in tried:
             inquisitor = dice.roll(trial_die, f"trial {victim} {card} inquisitor")
