@@ -1,7 +1,7 @@
 """INCENDIO, the fire (seed 002 L1360-1376, ex L1314-1332).
 
 Every settlement of the red area rolls 1d6, less its owner's LT and 1 more with LEGGE (L1366-1368;
-the Basel example forgets LEGGE: digest A41); the barbarians roll bare (ex L1318). Fire breaks out
+the Basel example forgets LEGGE: digest A41, R271); the barbarians roll bare (ex L1318). Fire breaks out
 on 4+ in a level-I settlement, 3+ level II, 2+ level III (L1362-1364). A burning territory loses
 every building, transport and siege engine (only damaged with INGEGNERIA; ships also with
 ARSENALE, technologies.toml), and 1 VF per building, +1 in a FOREST, -1 with LEGGE (L1370-1376).

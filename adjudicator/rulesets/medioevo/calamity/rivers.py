@@ -54,7 +54,7 @@ def flood_damage(data: DataSet, owned: tuple[str, ...]) -> list[str]:
 @effect(ALLUVIONE)
 def flood(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: DataSet) -> Outcome:
     """Every territory the river waters: buildings by level (L1148-1150), then 1 VF per building
-    destroyed or damaged (R-A40), +1 on PLAINS, -1 in HILLS, MOUNTAINS, DESERT, -1 with LEGGE
+    destroyed or damaged (A40, R268), +1 on PLAINS, -1 in HILLS, MOUNTAINS, DESERT, -1 with LEGGE
     (L1151-1154). Ex L1118: Pest with ARCHITETTURA and LEGGE, 3 VF."""
     work = Work(state, data, dice, ALLUVIONE)
     found = pick_river(work, strike, "flood river")
