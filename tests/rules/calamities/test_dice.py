@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from adjudicator.rulesets.medioevo.calamity.dice import calamity_dice_uses
-from tests.rules.calamities import test_choices, test_epidemic, test_general, test_land, test_rivers, test_sea
 from tests.rules.calamities import board as calamity_board
+from tests.rules.calamities import test_choices, test_epidemic, test_general, test_land, test_rivers, test_sea
 
 USES = calamity_dice_uses(calamity_board.DATA, 8)
 
@@ -44,9 +44,7 @@ def test_every_roll_of_the_examples_is_declared(example, monkeypatch) -> None:  
         rolled.extend(dice.rolls)
         return outcome, dice
 
-    monkeypatch.setattr(
-        example.__module__ and __import__(example.__module__, fromlist=["strike"]), "strike", spying
-    )
+    monkeypatch.setattr(sys.modules[example.__module__], "strike", spying)
     example()
     unknown = [(r.purpose, r.sides) for r in rolled if not declared(r.purpose, r.sides)]
     assert not unknown
