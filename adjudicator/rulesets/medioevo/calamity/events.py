@@ -35,7 +35,11 @@ class CalamityHit(Event):
             parts.append(f"{_listed(self.destroyed)} destroyed")
         if self.damaged:
             parts.append(f"{_listed(self.damaged)} damaged")
-        lost = [f"{who} loses {vf} VF" for who, vf in sorted(self.losses.items()) if vf]
+        lost = [
+            f"{'the barbarians lose' if who == 'barbarians' else who + ' loses'} {vf} VF"
+            for who, vf in sorted(self.losses.items())
+            if vf
+        ]
         parts.extend(lost)
         told = "; ".join(parts) or "no loss"
         why = f" ({self.detail})" if self.detail else ""
