@@ -5,6 +5,7 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.calamity.events import CalamityHit
 from adjudicator.rulesets.medioevo.calamity.registry import ongoing_steps
+from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from tests.rules.calamities.board import DATA, board, land, strike, told
 
@@ -117,18 +118,16 @@ def test_epidemic_split_between_powers_each_with_its_own_technologies_L1264_L127
     L1263); L1274: the besieged are immune, the besiegers suffer it. 1d6 = 6 in a Borgo: 6 +2 = 8."""
     state = board(
         {"byzantium": ("ospedale",), "mamluks": ()},
-        {
-            "trebisonda" if "trebisonda" in DATA.board.territories else "misia": land(
-                "byzantium", "town", vf={"byzantium": 10, "mamluks": 10}
-            )
-        },
+        {"misia": land("byzantium", "town", vf={"byzantium": 10, "mamluks": 10})},
     )
     (after, events), _ = strike("epidemia", "e18", state, 6, red=("misia",))
     assert after.territories["misia"].armies == {"byzantium": 10, "mamluks": 6}
     besieged = state.evolve(sieges=(Siege(territory="misia", by="mamluks", since=4),))
     (after, _), _ = strike("epidemia", "e18", besieged, 6, red=("misia",))
     assert after.territories["misia"].armies == {"byzantium": 10, "mamluks": 2}
-    assert any(isinstance(e, CalamityHit) for e in events)
+    assert told(events, CalamityHit) == [
+        "EPIDEMIA in Misia (byzantium): mamluks loses 4 VF (6 +2 settlement; byzantium immune; mamluks 4 = 4 VF)"
+    ]
 
 
 def test_no_settlement_in_the_red_area_no_epidemic_L1254() -> None:
@@ -136,3 +135,18 @@ def test_no_settlement_in_the_red_area_no_epidemic_L1254() -> None:
     (after, events), _ = strike("epidemia", "e18", state, red=("misia",))
     assert after == state
     assert told(events) == ["EPIDEMIA: no power has a settlement in the red area: no epidemic (L1254)"]
+
+
+def test_epidemic_other_powers_transports_share_the_losses_L1271() -> None:
+    """L1271: another power's transport in the infected territory shares the losses equally: 8 split
+    among Byzantium (OSPEDALE: immune), the Mamluks' VF and Venice's galley: 3, 3, 2."""
+    galley = Piece(owner="venice", kind="galley", number=1, level=1, location="misia", vf=4)
+    state = board(
+        {"byzantium": ("ospedale",), "mamluks": (), "venice": ()},
+        {"misia": land("byzantium", "town", vf={"byzantium": 10, "mamluks": 10})},
+        pieces=[galley],
+    )
+    (after, events), _ = strike("epidemia", "e18", state, 6, red=("misia",))
+    assert after.territories["misia"].armies == {"byzantium": 10, "mamluks": 7}
+    assert after.pieces[0].vf == 2
+    assert any("venice's galley 1 2" in line for line in told(events, CalamityHit))

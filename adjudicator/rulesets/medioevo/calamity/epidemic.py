@@ -30,6 +30,7 @@ from adjudicator.rulesets.medioevo.calamity.common import (
 from adjudicator.rulesets.medioevo.calamity.records import Epidemic, Ongoing
 from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike, Outcome, effect, ongoing
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
 
 EPIDEMIA = "epidemia"
@@ -63,22 +64,31 @@ def _strike(
     fort = -int(params["fortification_reduction"][walls - 1]) if walls else 0
     whole = value + ground - cut + town + fort
     siege = work.state.siege(territory)
-    sides = [w for w in work.victims(territory) if not (siege and w == (terr.owner or BARBARIANS))]
+    sides: list[tuple[str, Piece | None]] = [
+        (w, None) for w in work.victims(territory) if not (siege and w == (terr.owner or BARBARIANS))
+    ]
+    sides += [(p.owner, p) for p in _crews(work, territory)]
     counted, losses, notes = 0, {}, []
-    for i, who in enumerate(sides):
+    for i, (who, crew) in enumerate(sides):
         share = whole // len(sides) + (1 if i < whole % len(sides) else 0) if whole > 0 else whole
         owned = techs(work.state, who)
+        name = f"{who}'s {label(work.data, crew.kind, crew.number)}" if crew else who
         if immune(work.data, owned, EPIDEMIA):
-            notes.append(f"{who} immune")
+            notes.append(f"{name} immune")
             continue
         level = lt(work.state, who)
         medicine = mod_sum(work.data, owned, EPIDEMIA, "losses_per_lt")[0] * level
         own = max(0, share - (level if again else 0) + medicine)
         counted += own
-        losses.update(work.kill(territory, own, only=who))
+        if crew is None:
+            losses.update(work.kill(territory, own, only=who))
+        elif own:
+            aboard = min(own, crew.vf)
+            work.state = work.state.with_piece(crew, vf=crew.vf - aboard)
+            losses[who] = losses.get(who, 0) + aboard
         if len(sides) > 1 or again or medicine:
             parts = [("", share), ("LT", -level if again else 0), ("MEDICINA", medicine)]
-            notes.append(f"{who} {signed(parts)}")
+            notes.append(f"{name} {signed(parts)}")
     how = signed(
         [("", value), (terrain, ground), ("border", -cut), ("settlement", town), ("fortification", fort)]
     )
@@ -87,6 +97,17 @@ def _strike(
     if not counted and sides:
         work.notice(f"no loss in {work.land(territory)} ({detail}): the epidemic is spent there")
     return counted, bool(work.state.territories[territory].armies)
+
+
+def _crews(work: Work, territory: str) -> list[Piece]:
+    """Other powers' transports with VF aboard in the territory: they share the losses (L1271)."""
+    owner = work.state.territories[territory].owner
+    kinds = {t.kind for t in work.data.transports.values()}
+    return [
+        p
+        for p in work.state.pieces
+        if p.location == territory and p.kind in kinds and p.vf and p.owner not in (owner, BARBARIANS)
+    ]
 
 
 def _to_barbarians(work: Work, wiped: list[str]) -> None:
