@@ -126,7 +126,8 @@ def test_epidemic_split_between_powers_each_with_its_own_technologies_L1264_L127
     (after, _), _ = strike("epidemia", "e18", besieged, 6, red=("misia",))
     assert after.territories["misia"].armies == {"byzantium": 10, "mamluks": 2}
     assert told(events, CalamityHit) == [
-        "EPIDEMIA in Misia (byzantium): mamluks loses 4 VF (6 +2 settlement; byzantium immune; mamluks 4 = 4 VF)"
+        "EPIDEMIA in Misia (byzantium): mamluks loses 4 VF "
+        "(6 +2 settlement; byzantium immune; mamluks 4 = 4 VF)"
     ]
 
 
