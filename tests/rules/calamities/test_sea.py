@@ -78,7 +78,8 @@ def test_revolts_example_L1430_middle_east() -> None:
     with 4 VF and LEGGE does not (3 or less, L1408). A level-2 Mercantile with 5 Byzantine VF and
     30 Slaves in a sea of the red area: the slaves win, 25 are left, seize it as a level-I pirate
     ship with a barbarian Captain, and keep the 20 it carries. A barbarian territory of a kingdom
-    not wholly held grows by 1 VF; Fairs go, a MERCATO owner's until the next turn's Events."""
+    not wholly held grows by 1 VF; Fairs go, a MERCATO owner's until the next turn's Events. Another
+    power's VF in a rebel territory stay (R277)."""
     merchant = Piece(
         owner="byzantium",
         kind="merchant",
@@ -92,7 +93,7 @@ def test_revolts_example_L1430_middle_east() -> None:
     state = board(
         {"mamluks": (), "byzantium": ("legge", "mercato")},
         {
-            "cappadocia": land("mamluks", "town", "agricultural_fair", vf=4),
+            "cappadocia": land("mamluks", "town", "agricultural_fair", vf={"mamluks": 4, "byzantium": 2}),
             "lidia": land("byzantium", "village", "textile_fair", vf=4),
             "licia": land(None, vf=2),
         },
@@ -100,7 +101,7 @@ def test_revolts_example_L1430_middle_east() -> None:
     )
     (after, events), _ = strike("rivolte", "e18", state, 3, red=("cappadocia", "lidia", "licia"))
     assert after.territories["cappadocia"].owner is None
-    assert after.territories["cappadocia"].armies == {"barbarians": 3}
+    assert after.territories["cappadocia"].armies == {"byzantium": 2, "barbarians": 3}  # R277
     assert after.territories["cappadocia"].buildings == ("town",)
     assert after.territories["lidia"].armies == {"byzantium": 4}
     assert after.territories["lidia"].buildings == ("village",)

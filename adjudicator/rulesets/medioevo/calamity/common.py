@@ -274,8 +274,12 @@ class Work:
             self.pope_roll()
 
     def to_barbarians(self, territory: str, vf: int) -> None:
-        """The territory passes to the barbarians with ``vf`` barbarian VF (L1212, L1276)."""
-        self.state = self.state.with_territory(territory, owner=None, armies={BARBARIANS: vf})
+        """The territory passes to the barbarians, ``vf`` barbarian VF more (L1212, L1276, L1408):
+        its owner's VF there go, other powers' stay."""
+        terr = self.state.territories[territory]
+        armies = {w: n for w, n in terr.armies.items() if w not in (terr.owner, BARBARIANS)}
+        armies[BARBARIANS] = terr.armies.get(BARBARIANS, 0) + vf
+        self.state = self.state.with_territory(territory, owner=None, armies=armies)
 
 
 def signed(parts: Iterable[tuple[str, int]]) -> str:

@@ -106,7 +106,7 @@ def revolts(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: Data
         rebels = dice.roll(int(params["rebel_barbarian_die"]), f"revolt {territory}")
         lost = work.kill(territory, vf, only=owner)
         work.report(territory, losses=lost, detail=f"{vf} VF, rebels at {threshold} or less")
-        work.to_barbarians(territory, rebels + terr.armies.get(BARBARIANS, 0))
+        work.to_barbarians(territory, rebels)
         work.notice(
             f"{work.land(territory)} rebels against {owner}: {rebels} barbarian VF take it (L1408, L1086)"
         )
