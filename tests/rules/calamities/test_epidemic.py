@@ -151,3 +151,18 @@ def test_epidemic_other_powers_transports_share_the_losses_L1271() -> None:
     assert after.territories["misia"].armies == {"byzantium": 10, "mamluks": 7}
     assert after.pieces[0].vf == 2
     assert any("venice's galley 1 2" in line for line in told(events, CalamityHit))
+
+
+def test_epidemic_in_the_papal_state_the_pope_rolls_each_turn_L1140() -> None:
+    """L1140 (A50, R269): the epidemic damages the Papal State two turns in a row: the Pope lives
+    on a 1 the first turn (6 needed), and dies on a 5 the second (5+)."""
+    state = board({"france": QUIET}, {"stato_della_chiesa": land("france", "city", vf=30)})
+    state = state.with_power("france", pope=True)
+    (after, events), _ = strike("epidemia", "e08", state, 8, 1, red=("stato_della_chiesa",))
+    assert after.powers["france"].pope and after.ongoing is not None
+    assert after.ongoing.epidemic.papal_turns == 1
+    assert "the Pope (france) rolls 1, needing less than 6 to live" in " ".join(told(events))
+    step = dict(ongoing_steps())["epidemia"]
+    later, more = step(after.evolve(turn=6), Dice(b"s", "T6.events", loaded=[5]), DATA)
+    assert later.powers["france"].pope is False
+    assert any("Pope (france) dies: rolled 5 (5+ kills him in turn 2" in line for line in told(more))
