@@ -10,6 +10,7 @@ A building raised this turn adds nothing until the turn's positioning is over (L
 
 from __future__ import annotations
 
+from adjudicator.rulesets.medioevo.calamity.records import dry
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -26,8 +27,10 @@ def supply_limit(state: MedioevoState, territory: str, data: DataSet) -> int:
         limit = min(limit, land.supply + _building_bonus(terr.built_over, data))
     limit += sum(c.supply_bonus for c in data.board.religious_capitals.values() if c.territory == territory)
     if terr.owner is not None:
+        parched = dry(state.ongoing, state.turn, territory)  # SICCITA suspends them (L1344)
         for tech in state.powers[terr.owner].techs:
             known = data.technologies.get(tech)
-            if known is not None:
-                limit += int(known.params.get("supply_bonus", {}).get(land.terrain.value, 0))
+            if known is None or (parched and known.params.get("calamity_mods", {}).get("siccita")):
+                continue
+            limit += int(known.params.get("supply_bonus", {}).get(land.terrain.value, 0))
     return limit

@@ -1,3 +1,17 @@
 """The calamity modules, imported so that each registers its effect in :mod:`.registry`.
 
 Add a module's import here when it is built; the registry imports this module on first use."""
+
+from adjudicator.rulesets.medioevo.calamity import (  # noqa: F401  (each registers its effects)
+    civil_war,
+    conspiracy,
+    earthquake,
+    epidemic,
+    famine,
+    fire,
+    heresy,
+    inquisition,
+    revolts,
+    rivers,
+    storm,
+)

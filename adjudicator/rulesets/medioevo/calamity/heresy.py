@@ -1,0 +1,147 @@
+"""ERESIA, the heresy (seed 002 L1278-1288).
+
+The primary victim is drawn among the powers with a Cathedral in the red area (none, no heresy:
+L1280); every power of its religion with a territory in the red area is struck (L1282): each of
+its Cathedral territories there (A42) raises 1d8 heretic (barbarian) VF, -1 for each of
+MISTICISMO, MONOTEISMO, TEOLOGIA, +1 for each of ISTRUZIONE … ALCHIMIA (technologies.toml),
+FANATISMO immune (L1284-1286). The heretics attack the power's armies there, assaulting the walls
+of a fortified territory (L1288), with the war's battle rules (war/battle.py); if they win, the
+territory is theirs as barbarians, the Cathedral is destroyed and they elect a barbarian Captain.
+
+INQUISITORE (-1 heretic VF in one territory, L1284) is the power's to play; until a window asks
+for it the judge plays none (R279), and says so."""
+
+from __future__ import annotations
+
+from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.calamity.common import (
+    Work,
+    fortification_level,
+    immune,
+    lt,
+    mod_parts,
+    signed,
+    techs,
+)
+from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike, Outcome, effect
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
+from adjudicator.rulesets.medioevo.war.battle import fight
+from adjudicator.rulesets.medioevo.war.battle_models import Battle, Force, Kind, Side
+
+ERESIA = "eresia"
+CATHEDRAL = "cathedral"
+
+
+def religion(state: MedioevoState, data: DataSet, power: str) -> str:
+    """A power's religion: its own when excommunicated, its kingdom's otherwise."""
+    held = state.powers[power]
+    return held.religion or data.board.kingdoms[held.kingdom].religion.value
+
+
+def _battle(work: Work, territory: str, owner: str, heretics: int) -> int:
+    """The heretics attack; their VF left (0: beaten)."""
+    defenders = work.state.territories[territory].armies.get(owner, 0)
+    if not defenders:
+        return heretics
+    walls = fortification_level(work.state, territory, work.data)
+    battle = Battle(
+        number=f"heresy {territory}",
+        kind=Kind.ASSAULT if walls else Kind.FIELD,
+        attackers=(Force(power=BARBARIANS, vf=heretics, lt=0, barbarian=True),),
+        defenders=(
+            Force(
+                power=owner,
+                vf=defenders,
+                lt=lt(work.state, owner),
+                technologies=frozenset(techs(work.state, owner)),
+                owner=True,
+            ),
+        ),
+        fortification=walls,
+        buildings=True,
+    )
+    outcome = fight(battle, work.dice, work.data.cards)
+    lost = work.kill(territory, outcome.force(owner).lost, only=owner)
+    left = outcome.force(BARBARIANS).vf_left
+    kind = "assault the walls" if walls else "fight"
+    work.report(
+        territory,
+        losses={**lost, BARBARIANS: outcome.force(BARBARIANS).lost},
+        detail=f"{heretics} heretics {kind}: {'they win' if outcome.winner is Side.ATTACKER else 'beaten'}",
+    )
+    return left if outcome.winner is Side.ATTACKER else 0
+
+
+@effect(ERESIA)
+def heresy(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: DataSet) -> Outcome:
+    work = Work(state, data, dice, ERESIA)
+    red = strike.red_area
+
+    def churches(power: str) -> list[str]:
+        return [
+            t
+            for t in red
+            if state.territories[t].owner == power and CATHEDRAL in state.territories[t].buildings
+        ]
+
+    candidates = [p for p in state.acting_order() if churches(p)]
+    if not candidates:
+        work.notice("no power has a Cathedral in the red area: no heresy (L1280)")
+        return work.done()
+    victim = (
+        candidates[dice.roll(len(candidates), "heresy victim") - 1] if len(candidates) > 1 else candidates[0]
+    )
+    faith = religion(state, data, victim)
+    struck = [
+        p
+        for p in state.acting_order()
+        if religion(state, data, p) == faith and any(state.territories[t].owner == p for t in red)
+    ]
+    work.notice(
+        f"it rises among {victim}'s faithful ({faith}); struck: {', '.join(struck)} (L1280-1282). "
+        "No INQUISITORE is played: the judge asks for none yet (R279)"
+    )
+    for power in struck:
+        owned = techs(work.state, power)
+        spared = immune(data, owned, ERESIA)
+        if spared:
+            work.notice(f"{power} is immune: it has {spared} (L1286)")
+            continue
+        for territory in churches(power):
+            if work.shielded(territory):
+                continue
+            roll = dice.roll(int(data.calamities[ERESIA].params["heretic_die"]), f"heretics {territory}")
+            parts = mod_parts(data, owned, ERESIA, "heretic_vf")
+            heretics = max(0, roll + sum(n for _, n in parts))
+            work.notice(
+                f"{signed([('rolled', roll), *parts])} = {heretics} heretic VF "
+                f"in {work.land(territory)} (L1282-1286)"
+            )
+            if heretics:
+                _rise(work, territory, power, heretics)
+    return work.done()
+
+
+def _rise(work: Work, territory: str, power: str, heretics: int) -> None:
+    left = _battle(work, territory, power, heretics)
+    if not left:
+        return
+    terr = work.state.territories[territory]
+    kept = tuple(b for b in terr.buildings if b != CATHEDRAL)
+    work.state = work.state.with_territory(
+        territory, buildings=kept, damaged={b: t for b, t in terr.damaged.items() if b in kept}
+    )
+    work.to_barbarians(territory, left)
+    number = (
+        max((p.number for p in work.state.pieces if p.owner == BARBARIANS and p.kind == CAPTAIN), default=0)
+        + 1
+    )
+    level = int(work.data.calamities[ERESIA].params["barbarian_captain_level"])
+    captain = Piece(owner=BARBARIANS, kind=CAPTAIN, number=number, level=level, location=territory)
+    work.state = work.state.evolve(pieces=(*work.state.pieces, captain))
+    work.notice(
+        f"the heretics take {work.land(territory)} with {left} VF: its Cathedral is destroyed and they "
+        "elect a barbarian Captain (L1288)"
+    )
