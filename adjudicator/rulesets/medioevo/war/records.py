@@ -209,6 +209,7 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "exits": [],
     "war": None,
     "loose_goods": [],  # L1862, R231
+    "variants": [],  # the optional rules (variants.py): none in most games
 }
 
 
