@@ -11,7 +11,9 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_war_balance``, BILANCIAMENTO DICHIARAZIONI DI GUERRA (L3224-3226, ex L3242-3244):
   :func:`balance_penalty`, applied by ``war/declaration.py``;
 * ``variant_siege_without_engines``, ASSEDIO SENZA MACCHINE DI ASSEDIO (L3220-3222, ex
-  L3238-3240): ``war/siege.py`` and ``war/aftermath.py``.
+  L3238-3240): ``war/siege.py`` and ``war/aftermath.py``;
+* ``variant_difficult_landing``, ATTRACCO DIFFICOLTOSO (L3194-3198, ex L3228): ``war/loading.py``
+  (``landing_pm``, ``attack_entry_pm``), set on the movement's ``World`` by ``war/movement_state.py``.
 
 Pure: no I/O.
 """
@@ -40,6 +42,7 @@ START_BONUS = "variant_start_bonus"
 FORTIFICATION_CAP = "variant_fortification_cap"
 WAR_BALANCE = "variant_war_balance"
 SIEGE_WITHOUT_ENGINES = "variant_siege_without_engines"
+DIFFICULT_LANDING = "variant_difficult_landing"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -63,6 +66,12 @@ VARIANTS: dict[str, Variant] = {
         "ASSEDIO SENZA MACCHINE DI ASSEDIO",
         "L3220-3222",
         "a siege may be laid without siege engines: only attrition wears the besieged down",
+    ),
+    DIFFICULT_LANDING: Variant(
+        "ATTRACCO DIFFICOLTOSO",
+        "L3194-3198",
+        "a galley loading or unloading outside a port, or attacking from the sea, pays the PM of "
+        "the coast's terrain (plain 1, hill/forest/desert 2, mountain 3)",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

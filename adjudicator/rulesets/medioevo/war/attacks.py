@@ -26,7 +26,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, piece_named
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, fort_attack, spoils
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
@@ -64,10 +64,12 @@ from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
 from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.infiltrato import gates_open
+from adjudicator.rulesets.medioevo.war.loading import attack_entry_pm, landing_pm
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
 from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
 from adjudicator.rulesets.medioevo.war.siege import BOMBARD
+from adjudicator.rulesets.medioevo.war.transport import left
 from adjudicator.rulesets.medioevo.war.transport_attack import transport_attack
 
 NOT_YET = "not-yet"
@@ -159,8 +161,18 @@ def attack(
         return Refused(
             "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
         )
-    for piece, judged in zip(outside, entry.checks if entry else (), strict=True):
-        state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
+    movers = [mover_in(state, data, p) for p in outside]
+    checks = entry.checks if entry else ()
+    costs = [attack_entry_pm(world, m, target, j.cost) for m, j in zip(movers, checks, strict=True)]
+    short = next((m for m, c in zip(movers, costs, strict=True) if c > left(data, m)), None)
+    if short is not None:  # only at the variant's landing price (L3198): the move's was checked
+        name = label(data, short.piece.kind, short.piece.number)
+        why = f"to attack {target} from the sea (ATTRACCO DIFFICOLTOSO, L3198)"
+        return Refused(
+            "attack", f"{name} has {left(data, short)} PM left, needs {landing_pm(world, target)} {why}"
+        )
+    for piece, cost in zip(outside, costs, strict=True):
+        state = spend(state, piece, cost)  # L1661: the entry is paid before any roll
     if fortified:  # the FORT clause: a siege or an assault with this force (L1924, L2023)
         return fort_attack.at_walls(state, Sortie(power, order, carriers, leaders), data, dice, policy, plans)
     return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
