@@ -7,13 +7,14 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
-from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.variants import DIFFICULT_LANDING
 from adjudicator.rulesets.medioevo.war.cargo_state import mover_in, spend
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
 from adjudicator.rulesets.medioevo.war.transport import left
+from tests.rules.war_states import war_state
 
 DATA = default_dataset()
 SEA = "adriatico_meridionale"  # off Zeta, a MOUNTAIN with a port
@@ -23,19 +24,14 @@ def game(*variants: str, spent: int = 0) -> MedioevoState:
     """Hungary's galley 1 off Zeta with captain 1 and 10 VF aboard; Venice holds Zeta with 2."""
     galley = Piece(owner="hungary", kind="galley", number=1, level=1, location=SEA, vf=10)
     captain = Piece(owner="hungary", kind="captain", number=1, level=1, location=SEA, aboard="galley/1")
-    state = MedioevoState(
-        ruleset="medioevo",
-        ruleset_version="1",
-        game="g",
-        turn=3,
-        powers={p: PowerState(kingdom=p, florins=0) for p in ("hungary", "venice")},
-        territories={
+    state = war_state(
+        ("hungary", "venice"),
+        {
             "pest": TerritoryState(owner="hungary"),
             "zeta": TerritoryState(owner="venice", armies={"venice": 2}),
         },
-        wars=(("hungary", "venice"),),
-        turn_order=("hungary", "venice"),
-        pieces=(galley, captain),
+        [("hungary", "venice")],
+        (galley, captain),
         variants=variants,
     )
     return spend(state, galley, spent) if spent else state
