@@ -8,8 +8,9 @@ from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.variants import DIFFICULT_LANDING
+from adjudicator.rulesets.medioevo.variants import DIFFICULT_LANDING, TERRAIN_MODIFIERS
 from adjudicator.rulesets.medioevo.war.cargo_state import mover_in, spend
+from adjudicator.rulesets.medioevo.war.events import BattleFought
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.run import RunOutcome, run_scripts
@@ -75,3 +76,15 @@ def test_a_galley_short_of_the_landing_pm_may_not_attack_L3198() -> None:
 def paid(out: RunOutcome) -> int:
     """The PM the galley spent this phase."""
     return sum(out.state.war.spent.values()) if out.state.war else 0
+
+
+def test_a_landing_attack_rolls_at_minus_two_with_the_terrain_variant_L3270() -> None:
+    """MODIFICATORI TERRENO PER BATTAGLIE (L3270): landing from the sea, the attacker's die -2,
+    told in the battle's rounds; without the variant no terrain modifier."""
+    words = {}
+    for on in ((), (TERRAIN_MODIFIERS,)):
+        out = attack(game(*on))
+        (battle,) = [e for e in out.events if isinstance(e, BattleFought)]
+        words[on] = " ".join(battle.rounds)
+    assert "terrain" not in words[()]
+    assert "d6 6 -2 terrain = 4" in words[(TERRAIN_MODIFIERS,)]

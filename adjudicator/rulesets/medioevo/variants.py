@@ -13,7 +13,9 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_siege_without_engines``, ASSEDIO SENZA MACCHINE DI ASSEDIO (L3220-3222, ex
   L3238-3240): ``war/siege.py`` and ``war/aftermath.py``;
 * ``variant_difficult_landing``, ATTRACCO DIFFICOLTOSO (L3194-3198, ex L3228): ``war/loading.py``
-  (``landing_pm``, ``attack_entry_pm``), set on the movement's ``World`` by ``war/movement_state.py``.
+  (``landing_pm``, ``attack_entry_pm``), set on the movement's ``World`` by ``war/movement_state.py``;
+* ``variant_terrain_modifiers``, MODIFICATORI TERRENO PER BATTAGLIE (L3260-3280):
+  ``war/terrain_battle.py``, applied by ``war/attacks.py``, the desert's toll by ``war/battle.py``.
 
 Pure: no I/O.
 """
@@ -43,6 +45,7 @@ FORTIFICATION_CAP = "variant_fortification_cap"
 WAR_BALANCE = "variant_war_balance"
 SIEGE_WITHOUT_ENGINES = "variant_siege_without_engines"
 DIFFICULT_LANDING = "variant_difficult_landing"
+TERRAIN_MODIFIERS = "variant_terrain_modifiers"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -72,6 +75,13 @@ VARIANTS: dict[str, Variant] = {
         "L3194-3198",
         "a galley loading or unloading outside a port, or attacking from the sea, pays the PM of "
         "the coast's terrain (plain 1, hill/forest/desert 2, mountain 3)",
+    ),
+    TERRAIN_MODIFIERS: Variant(
+        "MODIFICATORI TERRENO PER BATTAGLIE",
+        "L3260-3280",
+        "an ATTACK's field battle: +1/-1 to the attacker's die from higher/lower ground, the wood "
+        "cancelling the bonus, -1 across a river, -2 landing or across a strait; 1 VF more lost a "
+        "roll from the 2nd in the desert",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

@@ -28,6 +28,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.variants import TERRAIN_MODIFIERS, on
 from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, fort_attack, spoils
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
     Sortie,
@@ -69,6 +70,7 @@ from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
 from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
 from adjudicator.rulesets.medioevo.war.siege import BOMBARD
+from adjudicator.rulesets.medioevo.war.terrain_battle import with_terrain
 from adjudicator.rulesets.medioevo.war.transport import left
 from adjudicator.rulesets.medioevo.war.transport_attack import transport_attack
 
@@ -216,6 +218,9 @@ def _fight(
         ground=owner is not None and not own,
         buildings=bool(state.territories[target].usable()),  # TEMPLARE (L2758)
     )
+    if on(state, TERRAIN_MODIFIERS):  # variant, L3260-3280
+        origins = {c.location for c in carriers if c.location != target}
+        battle = with_terrain(battle, world_of(data, state), origins, target)
     fought = any(d.force.vf for d in sides)
     outcome = fight(battle, dice, data.cards) if fought else None
     state = state.evolve(
