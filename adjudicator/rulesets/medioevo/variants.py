@@ -15,7 +15,9 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_difficult_landing``, ATTRACCO DIFFICOLTOSO (L3194-3198, ex L3228): ``war/loading.py``
   (``landing_pm``, ``attack_entry_pm``), set on the movement's ``World`` by ``war/movement_state.py``;
 * ``variant_terrain_modifiers``, MODIFICATORI TERRENO PER BATTAGLIE (L3260-3280):
-  ``war/terrain_battle.py``, applied by ``war/attacks.py``, the desert's toll by ``war/battle.py``.
+  ``war/terrain_battle.py``, applied by ``war/attacks.py``, the desert's toll by ``war/battle.py``;
+* ``variant_combat_reserves``, RISERVE DI COMBATTIMENTO (L3200-3210, ex L3230-3232):
+  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines.
 
 Pure: no I/O.
 """
@@ -46,6 +48,7 @@ WAR_BALANCE = "variant_war_balance"
 SIEGE_WITHOUT_ENGINES = "variant_siege_without_engines"
 DIFFICULT_LANDING = "variant_difficult_landing"
 TERRAIN_MODIFIERS = "variant_terrain_modifiers"
+COMBAT_RESERVES = "variant_combat_reserves"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -82,6 +85,12 @@ VARIANTS: dict[str, Variant] = {
         "an ATTACK's field battle: +1/-1 to the attacker's die from higher/lower ground, the wood "
         "cancelling the bonus, -1 across a river, -2 landing or across a strait; 1 VF more lost a "
         "roll from the 2nd in the desert",
+    ),
+    COMBAT_RESERVES: Variant(
+        "RISERVE DI COMBATTIMENTO",
+        "L3200-3210",
+        "with LOGISTICA, up to 5/10/15 VF by LT from the reserve join an ATTACK's field battle near "
+        "an own settlement (PLAN … RESERVES n, DOCTRINE … RESERVES n)",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

@@ -29,7 +29,15 @@ from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.variants import TERRAIN_MODIFIERS, on
-from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, fort_attack, spoils
+from adjudicator.rulesets.medioevo.war import (
+    barbarians,
+    captains,
+    clauses,
+    defence,
+    fort_attack,
+    reserves,
+    spoils,
+)
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
     Sortie,
     count_attack,
@@ -188,6 +196,26 @@ def _bombards(state: MedioevoState, carriers: Sequence[Piece]) -> int:
     return sum(1 for p in state.pieces_of(owner, SIEGE) if p.level == BOMBARD and p.aboard in aboard)
 
 
+def _reserves(
+    state: MedioevoState,
+    who: Sortie,
+    chosen: Sequence[object],
+    fighting: int,
+    events: list[Event],
+    data: DataSet,
+) -> tuple[MedioevoState, int]:
+    """RISERVE DI COMBATTIMENTO (variant, L3200-3210): the attacker's reserves aboard, then the
+    owner's in the territory, at the battle's start; the attacker's fighting VF after them."""
+    target = who.order.target
+    state, added = reserves.for_attack(state, who.power, who.carriers, chosen, target, data)
+    owner = state.territories[target].owner
+    if owner is not None and owner != who.power:
+        state, more = reserves.for_defence(state, owner, target, data)
+        added += more
+    events += added
+    return state, fighting + sum(e.vf for e in added if e.power == who.power)
+
+
 def _fight(
     state: MedioevoState, who: Sortie, data: DataSet, dice: Dice, plans: Sequence[PlanLine], fighting: int
 ) -> Done:
@@ -202,6 +230,8 @@ def _fight(
             events.append(BarbariansAppear(territory=target, vf=placed, attacker=power, phase="combat"))
     plan, occupy = plan_of(plans, order.plan)
     chosen = clauses_of(plans, order.plan)
+    state, fighting = _reserves(state, who, chosen, fighting, events, data)
+    carriers = [state.piece(*c.key()) or c for c in carriers]  # with the reserves aboard, in order
     if own:
         sides = defence.intruders(state, data, power, target, fighting)
     else:
