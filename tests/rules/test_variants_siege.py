@@ -6,8 +6,13 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.state import Siege, TerritoryState
 from adjudicator.rulesets.medioevo.variants import SIEGE_WITHOUT_ENGINES
+from adjudicator.rulesets.medioevo.war import orders
+from adjudicator.rulesets.medioevo.war.cargo_state import Refused
 from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, Ground, Outcome, siege_step
+from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
+from adjudicator.rulesets.medioevo.war.sieges import siege
 from tests.rules.test_war_aftermath import PLAIN, run, state
+from tests.rules.test_war_siege_run import CAP, CAPTAIN, DATA, T, dice, done, game
 
 DICE = Dice(b"s" * 32, "T3.combat")
 
@@ -49,3 +54,25 @@ def test_without_the_variant_attrition_takes_nothing_L1960() -> None:
     s = state(6, **{PLAIN: TerritoryState(armies={"barbarians": 1, "red": 10}, buildings=("city", "tower"))})
     after, _ = run(s.evolve(sieges=(Siege(territory=PLAIN, by="red", since=3),)))
     assert after.territories[PLAIN].owner is None and len(after.sieges) == 1
+
+
+def test_the_siege_step_lays_a_siege_without_engines_and_continues_it_L3222() -> None:
+    """The SIEGE step with a captain and no engine (war/sieges.py): refused without the variant
+    (L1924), laid with it; its 2nd turn rolls nothing and leaves the walls as they are."""
+    bare = game(15, 3, "tower", CAPTAIN)
+    refused = siege(bare, "hungary", orders.Siege(T, captains=CAP), DATA, dice())
+    assert isinstance(refused, Refused) and "siege engine" in refused.reason
+    laid = done(
+        siege(
+            bare.evolve(variants=(SIEGE_WITHOUT_ENGINES,)),
+            "hungary",
+            orders.Siege(T, captains=CAP),
+            DATA,
+            dice(),
+        )
+    )
+    assert laid.state.sieges == (Siege(territory=T, by="hungary", since=3, captain=1, route="land"),)
+    later = laid.state.evolve(turn=4, war=None)
+    d = dice()
+    step = done(continue_siege(later, "hungary", T, DATA, d))
+    assert d.rolls == [] and "tower" in step.state.territories[T].buildings and len(step.state.sieges) == 1
