@@ -72,6 +72,8 @@ class ReportDocument:
     region_caption: str = ""
     """In a mail with a close-up of the reader's own territories, what it shows ('' without one)."""
     notes: tuple[str, ...] = field(default=())
+    header: tuple[str, ...] = field(default=())
+    """Lines under the title, from the ruleset: the game's options that change the rules."""
     """Footnotes: how to read the report, where the rules are."""
 
     @property

@@ -149,6 +149,7 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
         has_map=has_map,
         map_caption=map_caption(report.label, mail=False),
         notes=NOTES,
+        header=extra.header,
     )
 
 

@@ -33,6 +33,8 @@ class RulesetSections:
     told_in: Mapping[str, str] = field(default_factory=dict)
     """Event kinds one of ``sections`` tells in full, each with that section's title: "What
     happened" then says where to read them instead of telling them twice (a battle's rounds)."""
+    header: tuple[str, ...] = ()
+    """Lines under the report's title: how this game differs from the rulebook (its variants)."""
 
 
 def phase_of(event_phase: str) -> str:

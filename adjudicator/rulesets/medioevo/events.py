@@ -23,10 +23,12 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarJoined,
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
+from adjudicator.rulesets.medioevo.start_bonus import BonusTechnologies
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
 from adjudicator.rulesets.medioevo.war.events_conquest import CONQUEST_EVENTS
 from adjudicator.rulesets.medioevo.war.events_sieges import SIEGE_EVENTS
+from adjudicator.rulesets.medioevo.war.reserves import ReservesCommitted
 
 
 class SetupDone(Event):
@@ -354,4 +356,6 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *AFTERMATH_EVENTS,
     *CONQUEST_EVENTS,
     *CALAMITY_EVENTS,
+    BonusTechnologies,  # variant BONUS INIZIO PARTITA (L3308)
+    ReservesCommitted,  # variant RISERVE DI COMBATTIMENTO (L3202)
 )

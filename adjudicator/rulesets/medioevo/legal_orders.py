@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from adjudicator.core.orders import Order
+from adjudicator.rulesets.medioevo import start_bonus
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.orders import (
     CARDS,
@@ -65,6 +66,7 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(PlaceCathedral(t) for t in home)
         sites = deployment.default_sites(mu, power, data)
         options.extend(Deploy(5, t) for t in sites if deployment.room(mu, power, t, data) >= 5)
+        options.extend(start_bonus.legal_orders(mu, power, data))
     if TURN_ORDER in phases:
         options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
     if CARDS in phases:

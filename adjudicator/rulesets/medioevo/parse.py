@@ -59,8 +59,9 @@ from adjudicator.rulesets.medioevo.orders_economy import BuyVF, DeclareBankruptc
 from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.parse_cards import play
 from adjudicator.rulesets.medioevo.parse_diplomacy_cards import gift_or_cancel
-from adjudicator.rulesets.medioevo.parse_support import IN, Reject, Unsure, resolve
+from adjudicator.rulesets.medioevo.parse_support import IN, LONG_NUMBER, MAX_DIGITS, Reject, Unsure, resolve
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
+from adjudicator.rulesets.medioevo.start_bonus import BonusTech
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 _USING = re.compile(r"^(?P<rest>.*?)\s+USING\s+(?P<cb>\d+)\s+CB\s*$", re.IGNORECASE)
@@ -325,12 +326,10 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             return PlaceCathedral(resolve(territory_index(data.board), args[0]))
         case "deploy":
             return Deploy(int(args[0]), resolve(territory_index(data.board), args[1]))
+        case "bonus":
+            return BonusTech(resolve(tech_index(data), args[0]))
     raise Reject(IssueKind.SYNTAX, f"unknown order {tree.data!r}")
 
-
-MAX_DIGITS = 9
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
-"""Checked before parsing: ``int()`` of 4,300 digits or more raises, and no order needs 10."""
 
 Checker = Callable[[MedioevoState, str, Order, Sequence[Order], Sequence[Order]], str | None]
 """``check(state, power, order, earlier, mail)``: ``earlier`` the orders accepted from the lines
@@ -355,7 +354,7 @@ def parse_lines(
     issues: list[LineIssue] = []
     for number, line in lines:
         try:
-            if _LONG_NUMBER.search(line):
+            if LONG_NUMBER.search(line):
                 raise Reject(
                     IssueKind.SYNTAX, f"a number of more than {MAX_DIGITS} digits: no order takes one"
                 )

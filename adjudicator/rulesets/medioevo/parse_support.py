@@ -8,6 +8,9 @@ from adjudicator.core.orders import IssueKind
 from adjudicator.orders.names import AmbiguousName, NameIndex, NameNotFound
 
 IN = re.compile(r"\s+IN\s+", re.IGNORECASE)
+MAX_DIGITS = 9
+LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+"""Checked before parsing: ``int()`` of 4,300 digits or more raises, and no order needs 10."""
 
 
 class Reject(Exception):

@@ -14,6 +14,7 @@ economy window's purchases are played power by power in turn order (steps.py, ru
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -34,7 +35,9 @@ from adjudicator.rulesets.medioevo import (
     receipt_summary,
     report_sections,
     setup,
+    start_bonus,
     steps,
+    variants,
 )
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
@@ -119,7 +122,7 @@ WINDOWS = (
     WindowSpec("war", (COMBAT, AFTERMATH)),
 )
 
-GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS}
+GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS, **variants.VARIANT_OPTIONS}
 """The options a Medioevo game is created with (core/options.py checks them)."""
 
 
@@ -156,6 +159,8 @@ class MedioevoRuleset:
         state, event = setup.initial_state(game, powers, options, dice, self.data, self.version)
         if (order, mode) != (state.purchases_order, state.combat_mode):
             state = state.evolve(purchases_order=order, combat_mode=mode)
+        if variants.chosen(options):  # the optional rules on (L3190-3336)
+            state = start_bonus.with_bonus_florins(state.evolve(variants=variants.chosen(options)))
         return state, (event,)
 
     def next_step(self, state: GameState, done: Sequence[Step]) -> Step | None:
@@ -215,6 +220,7 @@ class MedioevoRuleset:
             return rehearsal.purchase_problem(state, power, order, earlier, mail)
         problem = (
             deployment.check(state, power, order, self.data)
+            or start_bonus.check(state, power, order, self.data, earlier)
             or fire_sale.check(state, power, order, self.data, earlier)
             or bankruptcy.check(state, power, order, self.data, earlier)
             or prisoners.check(state, power, order, earlier)
@@ -280,7 +286,7 @@ class MedioevoRuleset:
     ) -> Resolution:
         mu = _mu(state)
         if phase == SETUP:
-            return deployment.resolve(mu, orders, self.data)
+            return start_bonus.resolve(deployment.resolve(mu, orders, self.data), orders, self.data)
         if phase == TURN_ORDER:
             return turn_order.resolve(mu, orders, dice)
         if phase == CARD_DRAW:
@@ -354,7 +360,8 @@ class MedioevoRuleset:
     def report_sections(self, report: ReportInput) -> RulesetSections:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""
         kingdoms = {kid: k.name for kid, k in self.board.kingdoms.items()}
-        return report_sections.report_sections(report, kingdoms)
+        made = report_sections.report_sections(report, kingdoms)
+        return replace(made, header=variants.header_lines(report.view.data.get("variants")))
 
     def report_map(self, view: PlayerView, window: str | None = None, *, highlights: bool = True) -> Drawing:
         """The map of ``view``'s report: owners, armies, buildings, pieces, and in red the places

@@ -179,6 +179,8 @@ class MedioevoState(GameState):
     loose_goods: tuple[LooseGoods, ...] = ()  # a sunk or sacked transport's goods set down (L1862)
     war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
     ongoing: Ongoing | None = None  # calamities under way (calamity/records.py), None when none
+    variants: tuple[str, ...] = ()
+    """The optional rules on (game options, variants.py, L3190-3336); left out of the JSON when none."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of

@@ -66,6 +66,7 @@ from adjudicator.rulesets.medioevo.phases.piece_purchases import (
 from adjudicator.rulesets.medioevo.phases.purchase_terms import Terms, terms_for
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.variants import fortification_problem
 
 __all__ = [
     "Buying",
@@ -182,6 +183,7 @@ def _one(
         return None, cost, state, TechnologyBought(power=power, tech=order.tech, cost=cost)
     if isinstance(order, Build):
         problem, replaced, cost = build_problem(data, start, state, power, order, terms)
+        problem = problem or fortification_problem(start, state, power, order.building, replaced, data)
         if problem:
             return problem, 0, state, None
         return None, cost, put_building(state, order, replaced), bought_event(power, order, replaced, cost)

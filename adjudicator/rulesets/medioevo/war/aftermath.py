@@ -44,7 +44,11 @@ from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.records import ForcedExit
 from adjudicator.rulesets.medioevo.war.recovery import recover
 from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, Ground, Route, attrition, siege_turn
+from adjudicator.rulesets.medioevo.war.siege_field import siege_conquest
+from adjudicator.rulesets.medioevo.war.siege_state import defenders, engines_in
+from adjudicator.rulesets.medioevo.war.siege_turns import engineless
 from adjudicator.rulesets.medioevo.war.supply_war import Arrival, end_of_phase
+from adjudicator.rulesets.medioevo.war.walls_battle import WallsPlan
 
 Step = tuple[MedioevoState, list[Event]]
 
@@ -188,7 +192,21 @@ def _attrition(state: MedioevoState, data: DataSet) -> Step:
                 siege_turn=number,
             )
         )
+        state, events = _starved(state, data, siege, defender, events)
     return state, events
+
+
+def _starved(state: MedioevoState, data: DataSet, siege: Siege, loser: str, events: list[Event]) -> Step:
+    """ASSEDIO SENZA MACCHINE DI ASSEDIO (variant, L3220-3222): a siege without engines takes the
+    territory when the attrition leaves nobody inside and a besieger standing (ex L3238: 3 VF
+    behind a Torre, taken in the 4th turn), its walls standing (nothing knocked them down)."""
+    where = siege.territory
+    if not engineless(state) or engines_in(state, siege.by, where) or vf_in(state, siege.by, where) == 0:
+        return state, events
+    if any(g.vf for g in defenders(state, siege.by, where, data)):
+        return state, events
+    state, taken = siege_conquest(state, siege.by, where, loser, data, WallsPlan())
+    return state, [*events, *taken]
 
 
 def _ground(state: MedioevoState, data: DataSet, siege: Siege) -> Ground:

@@ -26,9 +26,18 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, piece_named
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
-from adjudicator.rulesets.medioevo.war import barbarians, captains, clauses, defence, fort_attack, spoils
+from adjudicator.rulesets.medioevo.variants import TERRAIN_MODIFIERS, on
+from adjudicator.rulesets.medioevo.war import (
+    barbarians,
+    captains,
+    clauses,
+    defence,
+    fort_attack,
+    reserves,
+    spoils,
+)
 from adjudicator.rulesets.medioevo.war.attack_outcome import (
     Sortie,
     count_attack,
@@ -64,10 +73,13 @@ from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
 from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.infiltrato import gates_open
+from adjudicator.rulesets.medioevo.war.loading import attack_entry_pm, landing_pm
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
 from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
 from adjudicator.rulesets.medioevo.war.siege import BOMBARD
+from adjudicator.rulesets.medioevo.war.terrain_battle import with_terrain
+from adjudicator.rulesets.medioevo.war.transport import left
 from adjudicator.rulesets.medioevo.war.transport_attack import transport_attack
 
 NOT_YET = "not-yet"
@@ -159,8 +171,18 @@ def attack(
         return Refused(
             "attack", f"{', '.join(order.pieces)} carry no VF to fight (1 stays aboard each, R102)"
         )
-    for piece, judged in zip(outside, entry.checks if entry else (), strict=True):
-        state = spend(state, piece, judged.cost)  # L1661: the entry is paid before any roll
+    movers = [mover_in(state, data, p) for p in outside]
+    checks = entry.checks if entry else ()
+    costs = [attack_entry_pm(world, m, target, j.cost) for m, j in zip(movers, checks, strict=True)]
+    short = next((m for m, c in zip(movers, costs, strict=True) if c > left(data, m)), None)
+    if short is not None:  # only at the variant's landing price (L3198): the move's was checked
+        name = label(data, short.piece.kind, short.piece.number)
+        why = f"to attack {target} from the sea (ATTRACCO DIFFICOLTOSO, L3198)"
+        return Refused(
+            "attack", f"{name} has {left(data, short)} PM left, needs {landing_pm(world, target)} {why}"
+        )
+    for piece, cost in zip(outside, costs, strict=True):
+        state = spend(state, piece, cost)  # L1661: the entry is paid before any roll
     if fortified:  # the FORT clause: a siege or an assault with this force (L1924, L2023)
         return fort_attack.at_walls(state, Sortie(power, order, carriers, leaders), data, dice, policy, plans)
     return _fight(state, Sortie(power, order, carriers, leaders), data, dice, plans, fighting)
@@ -172,6 +194,26 @@ def _bombards(state: MedioevoState, carriers: Sequence[Piece]) -> int:
     aboard = {f"{c.kind}/{c.number}" for c in carriers}
     owner = carriers[0].owner if carriers else ""
     return sum(1 for p in state.pieces_of(owner, SIEGE) if p.level == BOMBARD and p.aboard in aboard)
+
+
+def _reserves(
+    state: MedioevoState,
+    who: Sortie,
+    chosen: Sequence[object],
+    fighting: int,
+    events: list[Event],
+    data: DataSet,
+) -> tuple[MedioevoState, int]:
+    """RISERVE DI COMBATTIMENTO (variant, L3200-3210): the attacker's reserves aboard, then the
+    owner's in the territory, at the battle's start; the attacker's fighting VF after them."""
+    target = who.order.target
+    state, added = reserves.for_attack(state, who.power, who.carriers, chosen, target, data)
+    owner = state.territories[target].owner
+    if owner is not None and owner != who.power:
+        state, more = reserves.for_defence(state, owner, target, data)
+        added += more
+    events += added
+    return state, fighting + sum(e.vf for e in added if e.power == who.power)
 
 
 def _fight(
@@ -188,6 +230,8 @@ def _fight(
             events.append(BarbariansAppear(territory=target, vf=placed, attacker=power, phase="combat"))
     plan, occupy = plan_of(plans, order.plan)
     chosen = clauses_of(plans, order.plan)
+    state, fighting = _reserves(state, who, chosen, fighting, events, data)
+    carriers = [state.piece(*c.key()) or c for c in carriers]  # with the reserves aboard, in order
     if own:
         sides = defence.intruders(state, data, power, target, fighting)
     else:
@@ -204,6 +248,9 @@ def _fight(
         ground=owner is not None and not own,
         buildings=bool(state.territories[target].usable()),  # TEMPLARE (L2758)
     )
+    if on(state, TERRAIN_MODIFIERS):  # variant, L3260-3280
+        origins = {c.location for c in carriers if c.location != target}
+        battle = with_terrain(battle, world_of(data, state), origins, target)
     fought = any(d.force.vf for d in sides)
     outcome = fight(battle, dice, data.cards) if fought else None
     state = state.evolve(

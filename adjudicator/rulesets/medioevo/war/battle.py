@@ -204,6 +204,11 @@ def _situation(battle: Battle, side: Side, own: int, other: Fighter) -> Situatio
     )
 
 
+def _desert(f: Fighter) -> int:
+    """The desert's extra VF, from the force's second roll on (variant, L3274-3276)."""
+    return 1 if f.force.desert_toll and f.rolls >= 2 else 0
+
+
 def _roll(f: Fighter, played: tuple[CardEffect, ...], spec_sides: int, purpose: str, dice: Dice) -> int:
     f.rolls += 1
     for effect in played:
@@ -252,6 +257,8 @@ def _round(
         loss_a += spec_d.win_damage
     loss_d = min(loss_d + spec_a.extra_vf_loss, cap_d)  # ARCIERE whatever the dice (R137)
     loss_a = min(loss_a + spec_d.extra_vf_loss, a.vf)
+    loss_a = min(loss_a + _desert(a), a.vf)  # variant MODIFICATORI TERRENO (L3274)
+    loss_d = min(loss_d + _desert(d), cap_d)
     a.lose(loss_a)
     d.lose(loss_d)
     a.destroyed += loss_d

@@ -130,6 +130,7 @@ class Force:
     buildings_here: bool = False
     barbarian: bool = False
     extra_modifiers: tuple[tuple[str, int], ...] = ()
+    desert_toll: bool = False  # 1 VF more lost at each roll from the 2nd (variant, L3274-3276)
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,18 @@ class Occupy:
 
 
 @dataclass(frozen=True, slots=True)
+class Reserves:
+    """VF from the reserve to add at the battle's start (variant RISERVE DI COMBATTIMENTO,
+    L3200-3210; war/reserves.py)."""
+
+    vf: int
+    slot = "RESERVES"
+
+    def canonical(self) -> str:
+        return f"RESERVES {self.vf}"
+
+
+@dataclass(frozen=True, slots=True)
 class Taken:
     """What becomes of a captured thing (L1848-1856, L1836, A-11): a kind (``captain``,
     ``transport``, ``engine``, ``settlement``, ``fortification``, ``cathedral``, ``fair``) or one
@@ -287,7 +299,7 @@ class Clear:
         return "CLEAR"
 
 
-PlanClause = Cards | Withdraw | Captains | Fort | Occupy | Taken | LossesOrder | After | Before
+PlanClause = Cards | Withdraw | Captains | Fort | Occupy | Taken | LossesOrder | After | Before | Reserves
 DefenceClause = (
     RetreatBefore
     | RetreatDuring
@@ -304,8 +316,9 @@ DefenceClause = (
     | Capital
     | Ask
     | Clear
+    | Reserves
 )
-PLAN_CLAUSES = (Cards, Withdraw, Captains, Fort, Occupy, Taken, LossesOrder, After, Before)
+PLAN_CLAUSES = (Cards, Withdraw, Captains, Fort, Occupy, Taken, LossesOrder, After, Before, Reserves)
 DEFENCE_CLAUSES = (
     RetreatBefore,
     RetreatDuring,
@@ -322,4 +335,5 @@ DEFENCE_CLAUSES = (
     Capital,
     Ask,
     Clear,
+    Reserves,
 )

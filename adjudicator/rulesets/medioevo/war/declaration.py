@@ -7,6 +7,7 @@ from adjudicator.rulesets.medioevo.components.diplomacy import Role
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, revoke_pact, same_religion
 from adjudicator.rulesets.medioevo.events_diplomacy import StaysNeutral, WarDeclared, WarJoined
 from adjudicator.rulesets.medioevo.pacts import Stance
+from adjudicator.rulesets.medioevo.variants import WAR_BALANCE, balance_penalty, on
 from adjudicator.rulesets.medioevo.war.forced_exits import caught
 
 
@@ -29,8 +30,20 @@ def declare_war(
         ledger.honor(declarer, -extra, f"surprise attack on {target}")
     ledger.set_war(declarer, target)
     ledger.events.append(WarDeclared(declarer=declarer, target=target, surprise=surprise))
-    _alliances_choose(ledger, declarer, target)
+    _balance(ledger, _alliances_choose(ledger, declarer, target))
     ledger.state = caught(ledger.state, before, declarer)
+
+
+def _balance(ledger: Ledger, sides: tuple[set[str], set[str]]) -> None:
+    """The variant BILANCIAMENTO DICHIARAZIONI DI GUERRA (L3224-3226, ex L3242-3244): once the
+    allies have chosen, each power of the side with more players loses the difference in PO."""
+    if not on(ledger.state, WAR_BALANCE):
+        return
+    counts = (len(sides[0]), len(sides[1]))
+    why = f"{counts[0]} powers against {counts[1]} (BILANCIAMENTO DICHIARAZIONI DI GUERRA, L3226)"
+    for side, loss in zip(sides, balance_penalty(*counts), strict=True):
+        for power in sorted(side):
+            ledger.honor(power, -loss, why)
 
 
 def _choice(ledger: Ledger, power: str, sides: tuple[set[str], set[str]]) -> int | None:
@@ -52,9 +65,10 @@ def _choice(ledger: Ledger, power: str, sides: tuple[set[str], set[str]]) -> int
     return 1 if attacked and 1 not in blocked else None
 
 
-def _alliances_choose(ledger: Ledger, declarer: str, target: str) -> None:
+def _alliances_choose(ledger: Ledger, declarer: str, target: str) -> tuple[set[str], set[str]]:
     """Turn order from the power after the declarer, wrapping round (L680-692), until nobody
-    allied to a belligerent is left undecided; each power chooses once."""
+    allied to a belligerent is left undecided; each power chooses once. The two sides, as they
+    stand then."""
     order = ledger.state.acting_order()
     start = order.index(declarer) + 1 if declarer in order else 0
     ring = order[start:] + order[:start]
@@ -70,6 +84,7 @@ def _alliances_choose(ledger: Ledger, declarer: str, target: str) -> None:
             decided.add(power)
             changed = True
             _join(ledger, power, _choice(ledger, power, sides), sides, (declarer, target))
+    return sides
 
 
 def _join(

@@ -31,6 +31,7 @@ from adjudicator.rulesets.medioevo.war.fortress import fortification_level, spli
 from adjudicator.rulesets.medioevo.war.orders import Assault, LiftSiege, ScriptStep, Siege
 from adjudicator.rulesets.medioevo.war.siege_common import rise
 from adjudicator.rulesets.medioevo.war.siege_state import defenders
+from adjudicator.rulesets.medioevo.war.siege_turns import engineless
 
 TEMPLATE_DICE = b"order template"
 """The dice a listed SIEGE or ASSAULT is tried with: whether the step is made does not depend on
@@ -72,8 +73,11 @@ def walls_note(state: MedioevoState, power: str, target: str, data: DataSet) -> 
             f"; {held}, under {siege.by}'s siege: FORT SIEGE is refused (one siege at a time),"
             f" FORT ASSAULT rolls 1d4 against 1d6+{level} (L1902-1903)"
         )
+    needs = (
+        "more VF (without an engine only attrition, L3222)" if engineless(state) else "an engine and more VF"
+    )
     return (
-        f"; {held}: FORT SIEGE needs an engine and more VF (L1910, L1924),"
+        f"; {held}: FORT SIEGE needs {needs} (L1910, L1924),"
         f" FORT ASSAULT rolls 1d4 against 1d6+{level} (L1902-1903)"
     )
 

@@ -107,6 +107,15 @@ def landing_pm(world: World, territory: str) -> int:
     return world.data.movement_rules.rough_landing_pm[terrain]
 
 
+def attack_entry_pm(world: World, mover: Mover, target: str, entry: int) -> int:
+    """What a transport pays to enter the territory it attacks: the move's ``entry`` PM (L1661),
+    or with the variant ATTRACCO DIFFICOLTOSO, for a galley attacking from a sea zone, the
+    target's terrain in its place (L3198, ex L3228: plain 1, hill/forest/desert 2, mountain 3)."""
+    if world.rough_landing and mover.piece.kind == "galley" and mover.location in world.data.board.seas:
+        return landing_pm(world, target)
+    return entry
+
+
 def _fits(world: World, mover: Mover, cargo: Cargo, load: Load) -> str | None:
     s = stats(world.data, mover)
     if (load.siege or load.captains) and s.role != MILITARY:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.variants import DIFFICULT_LANDING, on
 from adjudicator.rulesets.medioevo.war.transport import Cargo, Mover, Relations, World
 
 
@@ -45,7 +46,7 @@ def world_of(
         settlements=frozenset(tid for tid, ts in state.territories.items() if ts.settlement()),
         distant_ports=frozenset(distant_ports),
         fleets=fleets,
-        rough_landing=rough_landing,
+        rough_landing=rough_landing or on(state, DIFFICULT_LANDING),
         besieging={s.territory: (s.by, s.route) for s in state.sieges},
     )
 

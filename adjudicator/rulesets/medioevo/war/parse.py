@@ -30,6 +30,7 @@ from adjudicator.orders.names import did_you_mean
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState, tech_level
+from adjudicator.rulesets.medioevo.variants import COMBAT_RESERVES, on
 from adjudicator.rulesets.medioevo.war import clauses as cl
 from adjudicator.rulesets.medioevo.war.guards import read_condition
 from adjudicator.rulesets.medioevo.war.orders import (
@@ -64,14 +65,14 @@ USAGE = {
         "PLAN <name> CARDS <round>: <cards> | WITHDRAW AFTER <n>|BELOW <n>|IF OUTNUMBERED | "
         "CAPTAINS <captains> | FORT SIEGE|ASSAULT|STOP [ELSE ASSAULT|STOP] | OCCUPY <n> | "
         "TAKEN <kind> DESTROY|SACK|CONQUER | LOSSES ORDER <transports> | AFTER <card> | "
-        "BEFORE <roll>: LADRO FOR <card> [FROM <power>]"
+        "BEFORE <roll>: LADRO FOR <card> [FROM <power>] | RESERVES <n>"
     ),
     "DOCTRINE": (
         "DOCTRINE [IN <place>|ON <transport>] RETREAT BEFORE NEVER|ALWAYS|IF OUTNUMBERED <x> | "
         "RETREAT DURING BELOW <n> | RETREAT TO <places> | RETREAT ON <transport> | CARDS <round>: <cards> | "
         "LOSSES LAND FIRST|ABOARD FIRST|ORDER <transports> | LAST ARMY ON <transport> | "
         "HELP ALLIES|BARBARIANS YES|NO | RANK <n> | REACT <card> [IN <place>] | AFTER <card> | "
-        "CAPITAL <territory> | ASK | CLEAR"
+        "CAPITAL <territory> | ASK | CLEAR | RESERVES <n>"
     ),
 }
 _PLAN_CLAUSES = {"cards", "withdraw_after", "withdraw_below", "withdraw_outnumbered", "captains", "fort"}
@@ -207,6 +208,10 @@ class _Reader:
                 return cl.Fort(policy)
             case "occupy":
                 return cl.Occupy(_at_least(n, 1))
+            case "reserves":
+                if not on(self.state, COMBAT_RESERVES):
+                    raise Reject(IssueKind.ILLEGAL, f"RESERVES: {NOT_ON}")
+                return cl.Reserves(_at_least(n, 1))
             case "taken":
                 return cl.Taken(self.names.taken(kids[0]), _words(kids[1]).upper())
             case "losses_order":
@@ -290,6 +295,9 @@ class _Reader:
         if node.data == "if_defender_played":
             return f"DEFENDER PLAYED {int(str(node.children[0]))}"
         return f"ATTACKER PLAYS {self.names.card(node.children[0], held=False)}"
+
+
+NOT_ON = "a clause of the variant RISERVE DI COMBATTIMENTO (L3200-3210), not on in this game"
 
 
 def _at_least(n: int, least: int) -> int:

@@ -210,6 +210,7 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "war": None,
     "loose_goods": [],  # L1862, R231
     "ongoing": None,  # calamities under way (calamity/records.py)
+    "variants": [],  # the optional rules (variants.py): none in most games
 }
 
 

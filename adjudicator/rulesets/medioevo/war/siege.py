@@ -130,17 +130,20 @@ def reduced(level: int, engines: Sequence[int]) -> int:
     return max(0, level - siege_value(engines))
 
 
-def refusal(besieger: Besieger, besieged: Besieged, level: int, declaring: bool = True) -> str | None:
+def refusal(
+    besieger: Besieger, besieged: Besieged, level: int, declaring: bool = True, engineless: bool = False
+) -> str | None:
     """Why no siege can be declared (or go on, ``declaring=False``) now, or None (L1910, L1924,
     L1998, ex L1984). Superiority counts the besieged inside the walls (A-52, R160): at the
     declaration no defender may be left outside (L1922); later, those the walls no longer hold are
-    fought in the siege turn's field battle (L1958)."""
+    fought in the siege turn's field battle (L1958). ``engineless``: the variant ASSEDIO SENZA
+    MACCHINE DI ASSEDIO (L3220-3222) is on, and a siege needs no engine."""
     if level == 0:
         return "there is no fortification to besiege (L1910)"
     outside = besieged.vf - capacity(level)
     if declaring and outside > 0:
         return f"{outside} VF stand outside the walls: beat them in a field battle first (L1922)"
-    if not besieger.engines:
+    if not besieger.engines and not engineless:
         return "a siege needs at least one siege engine (L1924, L1998): assault or abandon"
     inside = min(besieged.vf, capacity(level))
     if besieger.vf <= inside:
@@ -192,9 +195,13 @@ def siege_step(
     besieger: Besieger,
     besieged: Besieged,
     decision: Decision = Decision.CONTINUE,
+    engineless: bool = False,
 ) -> SiegeTurn:
     """The start of siege turn ``number`` in the besieger's Combat (1 = the turn it is declared,
-    after the field battle outside). Rolls are named ``{label} turn N ...``."""
+    after the field battle outside). Rolls are named ``{label} turn N ...``. With ``engineless``
+    (the variant ASSEDIO SENZA MACCHINE DI ASSEDIO, L3220-3222) a besieger without engines lays
+    and keeps its siege with no artillery and no reduction: only the attrition wears the besieged
+    down (ex L3238: 3 VF behind a Torre fall in the 4th turn)."""
     if number > 1 and decision is Decision.ABANDON:
         return SiegeTurn(
             Outcome.ABANDONED,
@@ -206,9 +213,12 @@ def siege_step(
         )
     if number > 1 and decision is Decision.ASSAULT:
         return _result(Outcome.ASSAULT, ground, besieger, besieged, "the besieger assaults the walls (L1966)")
-    why = refusal(besieger, besieged, ground.level, declaring=number == 1)
+    why = refusal(besieger, besieged, ground.level, declaring=number == 1, engineless=engineless)
     if why is not None:
         return _result(Outcome.REFUSED, ground, besieger, besieged, why)
+    if not besieger.engines:  # only with ``engineless``: refusal() stops it otherwise
+        why = "a siege without siege engines: only attrition (variant, L3222)"
+        return _result(Outcome.ONGOING, ground, besieger, besieged, why)
     shots = artillery(dice, f"{label} turn {number}", besieger.engines, besieged.engines)
     left, theirs = shots.besieger_engines, shots.besieged_engines
     if not left:

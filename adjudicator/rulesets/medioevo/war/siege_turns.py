@@ -21,6 +21,7 @@ from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.variants import SIEGE_WITHOUT_ENGINES, on
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeGoesOn
 from adjudicator.rulesets.medioevo.war.siege import (
@@ -49,6 +50,11 @@ from adjudicator.rulesets.medioevo.war.siege_state import (
 )
 
 
+def engineless(state: MedioevoState) -> bool:
+    """Whether a siege may be laid and kept without engines (variant, L3220-3222)."""
+    return on(state, SIEGE_WITHOUT_ENGINES)
+
+
 def held_up(state: MedioevoState, power: str, territory: str, data: DataSet) -> str | None:
     """Why ``power``'s siege of ``territory`` may not go on as things stand (superiority, an
     engine: L1924, ex L1982-1984, R160), or None. Nothing is rolled."""
@@ -58,7 +64,7 @@ def held_up(state: MedioevoState, power: str, territory: str, data: DataSet) -> 
     owner, level = target
     besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
     inside = sum(g.vf for g in defenders(state, power, territory, data))
-    return refusal(besieger, Besieged(owner, inside), level, declaring=False)
+    return refusal(besieger, Besieged(owner, inside), level, declaring=False, engineless=engineless(state))
 
 
 def continue_siege(
@@ -84,7 +90,9 @@ def continue_siege(
     inside = sum(g.vf for g in defenders(state, power, territory, data))
     besieged = Besieged(owner, inside, engines_in(state, owner, territory))
     ground = Ground(territory, level, constantinople=territory == CONSTANTINOPLE)
-    step = siege_step(dice, f"siege {territory}", ground, number, besieger, besieged)
+    step = siege_step(
+        dice, f"siege {territory}", ground, number, besieger, besieged, engineless=engineless(state)
+    )
     state = lose_engines(state, power, territory, step.besieger_engines)
     state = lose_engines(state, owner, territory, step.besieged_engines)
     if step.outcome is Outcome.REFUSED:

@@ -61,7 +61,7 @@ from adjudicator.rulesets.medioevo.war.siege_state import (
     lose_engines,
     vf_in,
 )
-from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege
+from adjudicator.rulesets.medioevo.war.siege_turns import continue_siege, engineless
 from adjudicator.rulesets.medioevo.war.transport import stats
 from adjudicator.rulesets.medioevo.war.walls_battle import WallsPlan, plan_at_walls
 
@@ -144,7 +144,9 @@ def siege(
     besieger = Besieger(power, vf_in(state, power, order.territory), besieger.engines)
     besieged = Besieged(owner, inside, engines_in(state, owner, order.territory))
     ground = Ground(order.territory, level, constantinople=order.territory == CONSTANTINOPLE)
-    first = siege_step(dice, f"siege {order.territory}", ground, 1, besieger, besieged)
+    first = siege_step(
+        dice, f"siege {order.territory}", ground, 1, besieger, besieged, engineless=engineless(state)
+    )
     if first.outcome is Outcome.REFUSED and first.artillery is None:
         if battle:  # the field battle outside stands; no siege follows it (L1924)
             return Done(led(state, captain), fought, f"no siege after the field battle: {first.reason}")
@@ -197,7 +199,7 @@ def _outside_first(
     territory = captain.location
     if (
         not level
-        or not besieger.engines
+        or not (besieger.engines or engineless(state))
         or not split_garrison(defenders(state, power, territory, data), level).outside
     ):
         return state, ()
