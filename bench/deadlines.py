@@ -95,7 +95,7 @@ def make_games(engine: Engine, n: int, now: datetime) -> tuple[list[str], float]
 
 class Counting:
     """Statements sent, and seconds spent in ``render_report`` and in queuing the reports (their
-    inputs read from the log, rendered, queued: ``StoreAccess._queue_reports``) while installed.
+    inputs read from the log, rendered, queued: ``report_queue.queue_reports``) while installed.
     Either may be gone once the reports leave the adjudication (helper "render18"): then 0."""
 
     def __init__(self, engine: Engine) -> None:
@@ -121,7 +121,7 @@ class Counting:
     def __enter__(self) -> Counting:
         event.listen(self.engine, "before_cursor_execute", self._count)
         self._time(service_base, "render_report", "render")
-        self._time(service_base.StoreAccess, "_queue_reports", "reports")
+        self._time(service_base, "queue_reports", "reports")
         return self
 
     def __exit__(self, *_: object) -> None:

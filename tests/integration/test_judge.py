@@ -12,6 +12,7 @@ from sqlalchemy import Engine, MetaData, select
 from adjudicator.core.dice import roll_value, seed_commitment
 from adjudicator.core.events import DiceRolled, GameCreated, SeedRevealed
 from adjudicator.errors import AdjudicatorError, EditError, NotDue, StaleWindow, UnknownGame, UnknownPower
+from adjudicator.service import base as service_base
 from adjudicator.service.judge import Judge
 from tests.conftest import POWERS, order_mail
 
@@ -177,7 +178,7 @@ def test_a_crash_in_the_middle_of_an_adjudication_leaves_the_store_as_it_was(
         raise RuntimeError("power cut while writing the reports")
 
     # events, results and the next window are flushed before the reports are queued
-    monkeypatch.setattr(Judge, "_queue_reports", crash)
+    monkeypatch.setattr(service_base, "queue_reports", crash)  # as service/base.py calls it
     with pytest.raises(RuntimeError):
         judge.adjudicate("g1", force=True, now=T0)
     assert dump(judge.engine) == before
