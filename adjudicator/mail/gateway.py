@@ -6,10 +6,15 @@ act, queue the reply in the outbox, mark the message answered. A crash before th
 nothing, and the transport, which has not been told the message was taken, delivers it again. A
 mail that fails a check is answered with the check that failed, and changes nothing else: its
 actions run in a savepoint that the refusal rolls back, keeping the log row.
+
+Mails that arrive together may share that one commit (``ingest_batch``, driven by
+``mail/group_commit.py``): each runs in a savepoint of its own, with the same outcomes as alone.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -31,6 +36,17 @@ from adjudicator.mail.redact import hide_secrets, redact_raw
 from adjudicator.service.base import as_utc
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Game, InboundMail, Power, utcnow
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """One raw message as a transport took it: the bytes, the transport's name, when it came in."""
+
+    raw: bytes
+    source: str
+    now: datetime
 
 
 @dataclass(frozen=True)
@@ -78,26 +94,67 @@ class MailGateway:
                 raise  # a race with another process on a unique key: the next try sees its result
             return poison.set_aside(self, raw, source, now, exc)
 
+    def ingest_batch(self, mails: Sequence[Inbound]) -> list[IngestOutcome | Exception]:
+        """Handle mails that arrived together in one transaction and one commit (group commit).
+
+        Each mail runs in its own savepoint, exactly as ``ingest`` runs it in its own transaction:
+        a refused mail rolls back its actions and keeps its log row; a mail that raises rolls back
+        its savepoint (nothing of it stays) and is handled alone by ``ingest`` after the commit,
+        which sets it aside as poison or raises if the store failed. If the batch itself fails
+        (the store is busy or down, the commit fails) every mail is handled alone: the batch is
+        only a way to share one commit, never a second code path with other outcomes. Returns, in
+        order, each mail's outcome or the exception ``ingest`` raised for it (its transport
+        answers that one "try later"). Nothing is answered before the commit has returned.
+        """
+        if len(mails) == 1:
+            return [self._alone(mails[0])]
+        done: list[IngestOutcome | None] = [None] * len(mails)
+        try:
+            with self.judge.transaction() as session:
+                for n, mail in enumerate(mails):
+                    try:
+                        with session.begin_nested():
+                            done[n] = self._in_session(session, mail.raw, mail.source, mail.now)
+                    except Exception as exc:
+                        if poison.transient(exc):
+                            raise
+                        done[n] = None  # rolled back: handled alone after the commit
+        except Exception as exc:
+            if not poison.transient(exc):
+                log.exception("a batch of %d mails failed; each is handled alone", len(mails))
+            done = [None] * len(mails)
+        return [outcome or self._alone(mail) for outcome, mail in zip(done, mails, strict=True)]
+
+    def _alone(self, mail: Inbound) -> IngestOutcome | Exception:
+        try:
+            return self.ingest(mail.raw, source=mail.source, now=mail.now)
+        except Exception as exc:  # the store failed: this mail's transport says "try later"
+            return exc
+
     def _ingest(self, raw: bytes, source: str, now: datetime) -> IngestOutcome:
+        with self.judge.transaction() as session:  # the mail's one transaction: one commit, or none
+            return self._in_session(session, raw, source, now)
+
+    def _in_session(self, session: Session, raw: bytes, source: str, now: datetime) -> IngestOutcome:
+        """One mail in ``session``'s transaction (its own, or its savepoint in a batch's)."""
         message = parse_message(raw, own_address=self.settings.judge.address)
         mid = message.message_id
         request = None if message.no_reply else parse_request(message.body)
-        with self.judge.transaction() as session:  # the mail's one transaction: one commit, or none
-            inbound_id, status = self._log(session, raw, message, source, now)
-            if status in ("answered", "ignored", "poison"):
-                return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
-            if message.no_reply or request is None:
-                return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
-            # A row this transaction inserted is seen by no one else until it commits (a rival insert
-            # of the Message-ID waits on the unique key, then reads it answered): nothing to claim.
-            if status != "new" and not self._claim(session, inbound_id):
-                return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
-            try:
-                with session.begin_nested():  # a refusal undoes the actions, not the log row
-                    return self._act(session, inbound_id, message, request, raw, now)
-            except (Refused, AdjudicatorError) as exc:
-                refused = exc if isinstance(exc, Refused) else Refused(str(exc))
-            return self._refuse(session, inbound_id, message, request, refused)
+        inbound_id, status = self._log(session, raw, message, source, now)
+        if status in ("answered", "ignored", "poison"):
+            return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
+        if message.no_reply or request is None:
+            return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
+        # A row this transaction inserted is seen by no one else until it commits (a rival insert
+        # of the Message-ID waits on the unique key, then reads it answered): nothing to claim.
+        if status != "new" and not self._claim(session, inbound_id):
+            return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
+        try:
+            with session.begin_nested():  # a refusal undoes the actions, not the log row
+                return self._act(session, inbound_id, message, request, raw, now)
+        except (Refused, AdjudicatorError) as exc:
+            refused = exc if isinstance(exc, Refused) else Refused(str(exc))
+        return self._refuse(session, inbound_id, message, request, refused)
 
     # ---- step 1: the log -------------------------------------------------------------------
     @staticmethod
