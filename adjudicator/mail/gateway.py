@@ -17,11 +17,13 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import CursorResult, update
+from sqlalchemy import Table, update
+from sqlalchemy import select as sql_select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
@@ -38,6 +40,7 @@ from adjudicator.service.judge import Judge
 from adjudicator.store.models import Game, InboundMail, Power, utcnow
 
 log = logging.getLogger(__name__)
+_INBOUND: Table = InboundMail.__table__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -164,40 +167,43 @@ class MailGateway:
         """Log the message in the mail's transaction; returns its row id and the status it had before.
 
         The raw bytes are kept with every envelope secret hidden (``redact_raw``); the Message-ID
-        was read before that, so a redelivery is still recognised. On PostgreSQL two processes may
-        insert the same Message-ID at once: the second waits for the first to commit, and its
-        savepoint turns the clash into a read of the row the first left.
+        was read before that, so a redelivery is still recognised. One statement for a new message
+        (``INSERT … ON CONFLICT DO NOTHING RETURNING id``, in SQLAlchemy Core: the ORM's unit of
+        work cost more than the insert); a second, reading two columns, for one seen before. On
+        PostgreSQL two processes may insert the same Message-ID at once: the second waits for the
+        first to commit, inserts nothing, and reads the row the first left.
         """
-        by_id = select(InboundMail).where(InboundMail.message_id == message.message_id)
-        old = session.exec(by_id).first()
-        if old is None:
-            row = InboundMail(
-                message_id=message.message_id,
-                received_at=now,
-                raw=redact_raw(raw, plain=message.plain),
-                source=source[:16],
-                sender=message.sender,
-                subject=hide_secrets(message.subject),
-                status="ignored" if message.no_reply else "received",
-                note=message.no_reply or "",
-            )
-            try:
-                with session.begin_nested():
-                    session.add(row)
-                    session.flush()
-                assert row.id is not None
-                return row.id, "new"
-            except IntegrityError:
-                old = session.exec(by_id).one()
-        assert old.id is not None
-        return old.id, old.status
+        values = {
+            "message_id": message.message_id,
+            "received_at": now,
+            "raw": redact_raw(raw, plain=message.plain),
+            "source": source[:16],
+            "sender": message.sender,
+            "subject": hide_secrets(message.subject),
+            "status": "ignored" if message.no_reply else "received",
+            "note": message.no_reply or "",
+        }
+        connection = session.connection()
+        insert = pg_insert if connection.dialect.name == "postgresql" else sqlite_insert
+        new = connection.execute(
+            insert(_INBOUND)
+            .values(**values)
+            .on_conflict_do_nothing(index_elements=["message_id"])
+            .returning(_INBOUND.c.id)
+        ).scalar()
+        if new is not None:
+            return int(new), "new"
+        old = connection.execute(
+            sql_select(_INBOUND.c.id, _INBOUND.c.status).where(_INBOUND.c.message_id == message.message_id)
+        ).one()
+        return int(old.id), str(old.status)
 
     @staticmethod
     def _claim(session: Session, inbound_id: int) -> bool:
         """Mark the message answered in this transaction; False when another process did first."""
-        result: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-            update(InboundMail)
-            .where(col(InboundMail.id) == inbound_id, col(InboundMail.status) == "received")
+        result = session.connection().execute(
+            update(_INBOUND)
+            .where(_INBOUND.c.id == inbound_id, _INBOUND.c.status == "received")
             .values(status="answered")
         )
         return result.rowcount == 1
@@ -357,10 +363,10 @@ class MailGateway:
 
     @staticmethod
     def _close(session: Session, inbound_id: int, game: str | None, power: str | None, note: str) -> None:
-        """The log row answered: one UPDATE (the row object is long gone from the session, and
-        loading it again would read its raw bytes only to write four columns)."""
-        session.execute(
-            update(InboundMail)
-            .where(col(InboundMail.id) == inbound_id)
+        """The log row answered: one UPDATE, in Core (the row was inserted in Core, and an ORM
+        UPDATE would flush the session and evaluate its criteria against the identity map first)."""
+        session.connection().execute(
+            update(_INBOUND)
+            .where(_INBOUND.c.id == inbound_id)
             .values(game_id=game, power=power, note=note, status="answered")
         )
