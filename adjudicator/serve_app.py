@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 
 from adjudicator.config import Settings
 from adjudicator.mail.gateway import MailGateway
+from adjudicator.mail.group_commit import GroupCommit
 from adjudicator.mail.imap import ImapPoller
 from adjudicator.mail.listener import MailListener
 from adjudicator.mail.sender import OutboxSender
@@ -49,13 +50,10 @@ def wire(settings: Settings, engine: Engine) -> Components:
     """The real components: the mail gateway's ingest, the listener and poller the settings name, the
     outbox sender, the deadline scheduler."""
     judge = Judge(engine, mail_domain=settings.judge.domain, render_after_commit=False)  # the sender renders
-    gateway = MailGateway(judge, settings)
-
-    def ingest(raw: bytes, source: str) -> object:
-        return gateway.ingest(raw, source=source)
-
+    group = GroupCommit(MailGateway(judge, settings))  # mails delivered at once share a commit
     parts = Components(
-        ingest=ingest,
+        ingest=group.ingest,
+        ingest_is_serial=True,
         sender=OutboxSender(engine, settings),
         scheduler=DeadlineScheduler(engine, judge, settings),
     )

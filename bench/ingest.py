@@ -35,6 +35,7 @@ from sqlmodel import Session, select
 from adjudicator.bots import medioevo_orders
 from adjudicator.config import ListenerSettings, Settings
 from adjudicator.mail.gateway import MailGateway
+from adjudicator.mail.group_commit import GroupCommit
 from adjudicator.mail.listener import MailListener
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
@@ -122,8 +123,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="LMTP connections at once")
     parser.add_argument("--url", help="a database URL (default: a fresh SQLite file)")
     parser.add_argument("--dump", help="write the cProfile stats of the profiled run to this file")
+    parser.add_argument("--no-group", action="store_true", help="one commit a mail (no group commit)")
     args = parser.parse_args()
-    run = measure(args.mails, args.clients, args.url, with_profile=True)
+    run = measure(args.mails, args.clients, args.url, with_profile=True, batched=not args.no_group)
     print(
         f"{run.dialect}: {args.mails} order mails over {args.clients} LMTP connections in {run.seconds:.2f} s"
     )
@@ -136,6 +138,10 @@ def main() -> None:
         f"{os.getloadavg()[0]:.1f} load on {os.cpu_count()} cores, {args.mails / run.cpu:.0f} mails/s of CPU"
     )
     print(f"  receipts queued: {run.receipts} of {run.expected}")
+    if run.batches:
+        commits = sum(run.batches.values())
+        sizes = ", ".join(f"{size}: {n}" for size, n in sorted(run.batches.items()))
+        print(f"  {commits} commits, {args.mails / commits:.1f} mails a commit (batch size: commits {sizes})")
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
     if args.dump:
         run.profile.dump_stats(args.dump)
@@ -155,15 +161,25 @@ class IngestRun:
     receipts: int
     expected: int
     profile: cProfile.Profile
+    batches: dict[int, int]
+    """How many commits of each batch size the timed run made (empty without the group commit)."""
 
     @property
     def rate(self) -> float:
         return self.mails / self.seconds
 
 
-def measure(mails: int, clients: int = 2, url: str | None = None, *, with_profile: bool = False) -> IngestRun:
+def measure(
+    mails: int,
+    clients: int = 2,
+    url: str | None = None,
+    *,
+    with_profile: bool = False,
+    batched: bool = True,
+) -> IngestRun:
     """``mails`` order mails through LMTP (after 12 to warm up), then as many again under cProfile
-    when ``with_profile``; the wall and CPU seconds of the timed run and the receipts queued."""
+    when ``with_profile``; the wall and CPU seconds of the timed run and the receipts queued.
+    ``batched``: through the group commit, as ``serve`` wires it (else one commit a mail)."""
     url = url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
     engine = make_engine(url)
     migrate(engine)
@@ -173,20 +189,25 @@ def measure(mails: int, clients: int = 2, url: str | None = None, *, with_profil
         "bench", "medioevo", POWERS, {"turns": 1000}, seed=b"i" * 32, addresses=addresses
     )
     gateway = MailGateway(judge, Settings())
+    group = GroupCommit(gateway) if batched else None  # as serve wires it
+    plain = group.ingest if group is not None else lambda r, s: gateway.ingest(r, source=s)
     profile = cProfile.Profile()
     hook: dict[str, Callable[[bytes, str], object]] = {}
 
     def ingest(raw: bytes, source: str) -> object:
-        return hook.get("run", lambda r, s: gateway.ingest(r, source=s))(raw, source)
+        return hook.get("run", plain)(raw, source)
 
     port = free_port()
     listener = MailListener(ListenerSettings(host="127.0.0.1", port=port, protocol="lmtp"), ingest)
     listener.start()
     try:
         send_all(port, order_mails(judge, secrets, 12, "warm"), 1)
+        if group is not None:
+            group.batches.clear()
         seconds, cpu = send_all(port, order_mails(judge, secrets, mails, "run"), clients)
+        batches = dict(group.batches) if group is not None else {}
         if with_profile:
-            hook["run"] = profiled(lambda r, s: gateway.ingest(r, source=s), profile)
+            hook["run"] = profiled(plain, profile)
             send_all(port, order_mails(judge, secrets, mails, "prof"), clients)
     finally:
         listener.stop()
@@ -195,7 +216,7 @@ def measure(mails: int, clients: int = 2, url: str | None = None, *, with_profil
             select(func.count()).select_from(Outbox).where(Outbox.kind == "receipt")
         ).one()
     expected = 12 + (2 if with_profile else 1) * mails
-    return IngestRun(mails, engine.dialect.name, seconds, cpu, receipts, expected, profile)
+    return IngestRun(mails, engine.dialect.name, seconds, cpu, receipts, expected, profile, batches)
 
 
 if __name__ == "__main__":

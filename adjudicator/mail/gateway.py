@@ -6,17 +6,24 @@ act, queue the reply in the outbox, mark the message answered. A crash before th
 nothing, and the transport, which has not been told the message was taken, delivers it again. A
 mail that fails a check is answered with the check that failed, and changes nothing else: its
 actions run in a savepoint that the refusal rolls back, keeping the log row.
+
+Mails that arrive together may share that one commit (``ingest_batch``, driven by
+``mail/group_commit.py``): each runs in a savepoint of its own, with the same outcomes as alone.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import CursorResult, update
+from sqlalchemy import Table, update
+from sqlalchemy import select as sql_select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from adjudicator.config import Settings
 from adjudicator.core.view import GM
@@ -31,6 +38,18 @@ from adjudicator.mail.redact import hide_secrets, redact_raw
 from adjudicator.service.base import as_utc
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Game, InboundMail, Power, utcnow
+
+log = logging.getLogger(__name__)
+_INBOUND: Table = InboundMail.__table__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """One raw message as a transport took it: the bytes, the transport's name, when it came in."""
+
+    raw: bytes
+    source: str
+    now: datetime
 
 
 @dataclass(frozen=True)
@@ -78,26 +97,67 @@ class MailGateway:
                 raise  # a race with another process on a unique key: the next try sees its result
             return poison.set_aside(self, raw, source, now, exc)
 
+    def ingest_batch(self, mails: Sequence[Inbound]) -> list[IngestOutcome | Exception]:
+        """Handle mails that arrived together in one transaction and one commit (group commit).
+
+        Each mail runs in its own savepoint, exactly as ``ingest`` runs it in its own transaction:
+        a refused mail rolls back its actions and keeps its log row; a mail that raises rolls back
+        its savepoint (nothing of it stays) and is handled alone by ``ingest`` after the commit,
+        which sets it aside as poison or raises if the store failed. If the batch itself fails
+        (the store is busy or down, the commit fails) every mail is handled alone: the batch is
+        only a way to share one commit, never a second code path with other outcomes. Returns, in
+        order, each mail's outcome or the exception ``ingest`` raised for it (its transport
+        answers that one "try later"). Nothing is answered before the commit has returned.
+        """
+        if len(mails) == 1:
+            return [self._alone(mails[0])]
+        done: list[IngestOutcome | None] = [None] * len(mails)
+        try:
+            with self.judge.transaction() as session:
+                for n, mail in enumerate(mails):
+                    try:
+                        with session.begin_nested():
+                            done[n] = self._in_session(session, mail.raw, mail.source, mail.now)
+                    except Exception as exc:
+                        if poison.transient(exc):
+                            raise
+                        done[n] = None  # rolled back: handled alone after the commit
+        except Exception as exc:
+            if not poison.transient(exc):
+                log.exception("a batch of %d mails failed; each is handled alone", len(mails))
+            done = [None] * len(mails)
+        return [outcome or self._alone(mail) for outcome, mail in zip(done, mails, strict=True)]
+
+    def _alone(self, mail: Inbound) -> IngestOutcome | Exception:
+        try:
+            return self.ingest(mail.raw, source=mail.source, now=mail.now)
+        except Exception as exc:  # the store failed: this mail's transport says "try later"
+            return exc
+
     def _ingest(self, raw: bytes, source: str, now: datetime) -> IngestOutcome:
+        with self.judge.transaction() as session:  # the mail's one transaction: one commit, or none
+            return self._in_session(session, raw, source, now)
+
+    def _in_session(self, session: Session, raw: bytes, source: str, now: datetime) -> IngestOutcome:
+        """One mail in ``session``'s transaction (its own, or its savepoint in a batch's)."""
         message = parse_message(raw, own_address=self.settings.judge.address)
         mid = message.message_id
         request = None if message.no_reply else parse_request(message.body)
-        with self.judge.transaction() as session:  # the mail's one transaction: one commit, or none
-            inbound_id, status = self._log(session, raw, message, source, now)
-            if status in ("answered", "ignored", "poison"):
-                return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
-            if message.no_reply or request is None:
-                return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
-            # A row this transaction inserted is seen by no one else until it commits (a rival insert
-            # of the Message-ID waits on the unique key, then reads it answered): nothing to claim.
-            if status != "new" and not self._claim(session, inbound_id):
-                return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
-            try:
-                with session.begin_nested():  # a refusal undoes the actions, not the log row
-                    return self._act(session, inbound_id, message, request, raw, now)
-            except (Refused, AdjudicatorError) as exc:
-                refused = exc if isinstance(exc, Refused) else Refused(str(exc))
-            return self._refuse(session, inbound_id, message, request, refused)
+        inbound_id, status = self._log(session, raw, message, source, now)
+        if status in ("answered", "ignored", "poison"):
+            return IngestOutcome("duplicate", mid, f"already {status}; not applied again", inbound_id)
+        if message.no_reply or request is None:
+            return IngestOutcome("ignored", mid, f"not answered: {message.no_reply}", inbound_id)
+        # A row this transaction inserted is seen by no one else until it commits (a rival insert
+        # of the Message-ID waits on the unique key, then reads it answered): nothing to claim.
+        if status != "new" and not self._claim(session, inbound_id):
+            return IngestOutcome("duplicate", mid, "answered meanwhile; not applied again", inbound_id)
+        try:
+            with session.begin_nested():  # a refusal undoes the actions, not the log row
+                return self._act(session, inbound_id, message, request, raw, now)
+        except (Refused, AdjudicatorError) as exc:
+            refused = exc if isinstance(exc, Refused) else Refused(str(exc))
+        return self._refuse(session, inbound_id, message, request, refused)
 
     # ---- step 1: the log -------------------------------------------------------------------
     @staticmethod
@@ -107,40 +167,43 @@ class MailGateway:
         """Log the message in the mail's transaction; returns its row id and the status it had before.
 
         The raw bytes are kept with every envelope secret hidden (``redact_raw``); the Message-ID
-        was read before that, so a redelivery is still recognised. On PostgreSQL two processes may
-        insert the same Message-ID at once: the second waits for the first to commit, and its
-        savepoint turns the clash into a read of the row the first left.
+        was read before that, so a redelivery is still recognised. One statement for a new message
+        (``INSERT … ON CONFLICT DO NOTHING RETURNING id``, in SQLAlchemy Core: the ORM's unit of
+        work cost more than the insert); a second, reading two columns, for one seen before. On
+        PostgreSQL two processes may insert the same Message-ID at once: the second waits for the
+        first to commit, inserts nothing, and reads the row the first left.
         """
-        by_id = select(InboundMail).where(InboundMail.message_id == message.message_id)
-        old = session.exec(by_id).first()
-        if old is None:
-            row = InboundMail(
-                message_id=message.message_id,
-                received_at=now,
-                raw=redact_raw(raw, plain=message.plain),
-                source=source[:16],
-                sender=message.sender,
-                subject=hide_secrets(message.subject),
-                status="ignored" if message.no_reply else "received",
-                note=message.no_reply or "",
-            )
-            try:
-                with session.begin_nested():
-                    session.add(row)
-                    session.flush()
-                assert row.id is not None
-                return row.id, "new"
-            except IntegrityError:
-                old = session.exec(by_id).one()
-        assert old.id is not None
-        return old.id, old.status
+        values = {
+            "message_id": message.message_id,
+            "received_at": now,
+            "raw": redact_raw(raw, plain=message.plain),
+            "source": source[:16],
+            "sender": message.sender,
+            "subject": hide_secrets(message.subject),
+            "status": "ignored" if message.no_reply else "received",
+            "note": message.no_reply or "",
+        }
+        connection = session.connection()
+        insert = pg_insert if connection.dialect.name == "postgresql" else sqlite_insert
+        new = connection.execute(
+            insert(_INBOUND)
+            .values(**values)
+            .on_conflict_do_nothing(index_elements=["message_id"])
+            .returning(_INBOUND.c.id)
+        ).scalar()
+        if new is not None:
+            return int(new), "new"
+        old = connection.execute(
+            sql_select(_INBOUND.c.id, _INBOUND.c.status).where(_INBOUND.c.message_id == message.message_id)
+        ).one()
+        return int(old.id), str(old.status)
 
     @staticmethod
     def _claim(session: Session, inbound_id: int) -> bool:
         """Mark the message answered in this transaction; False when another process did first."""
-        result: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-            update(InboundMail)
-            .where(col(InboundMail.id) == inbound_id, col(InboundMail.status) == "received")
+        result = session.connection().execute(
+            update(_INBOUND)
+            .where(_INBOUND.c.id == inbound_id, _INBOUND.c.status == "received")
             .values(status="answered")
         )
         return result.rowcount == 1
@@ -300,10 +363,10 @@ class MailGateway:
 
     @staticmethod
     def _close(session: Session, inbound_id: int, game: str | None, power: str | None, note: str) -> None:
-        """The log row answered: one UPDATE (the row object is long gone from the session, and
-        loading it again would read its raw bytes only to write four columns)."""
-        session.execute(
-            update(InboundMail)
-            .where(col(InboundMail.id) == inbound_id)
+        """The log row answered: one UPDATE, in Core (the row was inserted in Core, and an ORM
+        UPDATE would flush the session and evaluate its criteria against the identity map first)."""
+        session.connection().execute(
+            update(_INBOUND)
+            .where(_INBOUND.c.id == inbound_id)
             .values(game_id=game, power=power, note=note, status="answered")
         )

@@ -13,7 +13,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, func, insert
+from sqlalchemy import Engine, Table, func, insert
+from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, select
 
 from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window
@@ -50,6 +51,7 @@ from adjudicator.store.models import (
 )
 
 log = logging.getLogger(__name__)
+_POWERS: Table = Power.__table__  # type: ignore[attr-defined]
 
 
 class StoreAccess:
@@ -236,9 +238,12 @@ class StoreAccess:
         """The zone a viewer reads dates in (adjudicator/dates.py): the player's own (``TIMEZONE``),
         else the game's (``game calendar --timezone``), else UTC; the GM's is the game's."""
         own = None
-        if viewer != GM:
-            query = select(Power.timezone).where(Power.game_id == game.id, Power.power == viewer)
-            own = session.exec(query).first()
+        if viewer != GM:  # in Core (a receipt reads it for every mail); flushed, so a TIMEZONE of
+            session.flush()  # the same transaction, still pending in the ORM, is read
+            query = sql_select(_POWERS.c.timezone).where(
+                _POWERS.c.game_id == game.id, _POWERS.c.power == viewer
+            )
+            own = session.connection().execute(query).scalar()
         return viewer_zone(own, read_calendar(game.calendar, game.options).timezone)
 
     def _address(self, session: Session, game: Game, recipient: str) -> str | None:

@@ -7,7 +7,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import Table, func, insert
+from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -49,6 +50,8 @@ from adjudicator.store.models import (
     Window,
     utcnow,
 )
+
+_SETS: Table = OrderSet.__table__  # type: ignore[attr-defined]
 
 
 class Judge(MailApi, ReportRendering):
@@ -231,30 +234,29 @@ class Judge(MailApi, ReportRendering):
         refused = sorted({i.line_no for i in submission.issues if i.kind is not IssueKind.NOT_AN_ORDER})
         unready = tuple(refused) if parsed.ready else ()
         ready = bool(parsed.ready) and not unready
-        version = 1 + (
-            session.exec(
-                select(func.max(OrderSet.version)).where(
-                    OrderSet.window_id == window.id, OrderSet.power == power
-                )
-            ).one()
-            or 0
+        # The set's rows in Core on the session's connection (issue 18: the ORM's unit of work was
+        # most of a submission's cost); flushed first, so the reads see what this transaction
+        # changed through the ORM (a TIMEZONE command of the same mail, a GM's copied sets).
+        session.flush()
+        connection = session.connection()
+        latest = sql_select(func.max(_SETS.c.version)).where(
+            _SETS.c.window_id == window.id, _SETS.c.power == power
         )
+        version = 1 + (connection.execute(latest).scalar() or 0)
         assert window.id is not None
-        zone = self._zone_of(session, game, power)  # read before the add: a query would flush it
-        session.add(
-            OrderSet(
-                game_id=game.id,
-                window_id=window.id,
-                power=power,
-                version=version,
-                text=redact_secret(text),
-                orders=list(accepted),
-                issues=list(rejected),
-                ready=ready,
-                source=source,
-                submitted_at=now,
-            )
-        )
+        zone = self._zone_of(session, game, power)
+        row = {
+            "game_id": game.id,
+            "window_id": window.id,
+            "power": power,
+            "version": version,
+            "text": redact_secret(text),
+            "orders": list(accepted),
+            "issues": list(rejected),
+            "ready": ready,
+            "source": source,
+            "submitted_at": now,
+        }
         receipt = Receipt(
             game.id,
             power,
@@ -271,7 +273,7 @@ class Judge(MailApi, ReportRendering):
             note=self._step_note(session, window, early),
         )
         try:
-            session.flush()
+            connection.execute(insert(_SETS).values(**row))
         except IntegrityError:  # UNIQUE(window, power, version): only if a writer skipped the lock
             raise AdjudicatorError(
                 f"another order set of {power} for {receipt.window} was stored at the same moment: "

@@ -15,7 +15,8 @@ The components are passed in (``Components``): this module runs them and imports
 the service never depends on a mail transport. The composition root, ``adjudicator/serve_app.py``,
 builds the real ones from the settings (the gateway's ingest, the LMTP/SMTP listener, the IMAP
 poller, the outbox sender, the deadline scheduler) and calls :func:`run`. Every ingest goes through
-one lock: the gateway sees one message at a time whichever way it came in.
+one lock (or the group commit's one batch at a time): the gateway sees one message (or one batch)
+at a time whichever way it came in.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class Components:
     serialised ingest (None: not configured)."""
 
     ingest: Ingest
+    ingest_is_serial: bool = False
+    """True when ``ingest`` already lets one caller at a time into the gateway (the group commit,
+    mail/group_commit.py, which must see the listener's deliveries at once to batch them)."""
     sender: Sender | None = None
     scheduler: Scheduler | None = None
     listen: Callable[[Ingest], Listener] | None = None
@@ -153,7 +157,7 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
     _on_signals(loop, stop)
     if stop_after is not None:
         loop.call_later(stop_after, stop.set)
-    ingest = serialised(parts.ingest)
+    ingest = parts.ingest if parts.ingest_is_serial else serialised(parts.ingest)
     listener = parts.listen(ingest) if parts.listen is not None else None
     poller = parts.poll(ingest) if parts.poll is not None else None
     tasks: dict[asyncio.Future[Any], str] = {}
