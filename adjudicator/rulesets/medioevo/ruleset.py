@@ -135,6 +135,7 @@ class MedioevoRuleset:
     name = "medioevo"
     version = "0.1"
     game_options = GAME_OPTIONS
+    end_edit = endgame.END_EDIT  # the edit that ends a game now (the GM's END GAME, service/ending.py)
 
     def __init__(self, data: DataSet | None = None) -> None:
         self.data = data or default_dataset()
@@ -381,6 +382,10 @@ class MedioevoRuleset:
         reader = view.viewer if highlights else None  # a power's own territories, outlined in blue
         marks = map_highlights.war_marks(view, yours=highlights)  # moves, battles, sieges (war/marks.py)
         return report_map(self.board, view.data, highlight=marked, title=title, reader=reader, marks=marks)
+
+    def time_up_edit(self, state: GameState, end_date: str) -> str | None:
+        """The edit that records the time limit's passing (L327), None once recorded or over."""
+        return endgame.time_up_edit(_mu(state), end_date)
 
     def is_over(self, state: GameState) -> bool:
         """Over once the turn that ended the game (L321-351, endgame/ending.py) has been played."""

@@ -31,6 +31,7 @@ from adjudicator.rulesets.medioevo.endgame.standings import final_standings, tot
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 OPTIONS = {
+    "end_date": OptionSpec("date", "the time limit: the turn in progress then is the last (L325-327)"),
     "po_limit": OptionSpec("count", "end the game when a power reaches this many PO (L329-335)"),
     "po_limit_claims": OptionSpec(
         "choice",
@@ -124,6 +125,13 @@ def finish(state: MedioevoState, reason: str, data: DataSet) -> tuple[MedioevoSt
         standings=tuple(s.model_dump(mode="json") for s in standings),
     )
     return state.evolve(endgame=ending), (event,)
+
+
+def time_up_edit(state: MedioevoState, end_date: str) -> str | None:
+    """``TIME UP <date>`` while the time limit is not yet recorded and the game goes on."""
+    if state.endgame.time_up or state.endgame.ended is not None or is_over(state):
+        return None
+    return f"{TIME_EDIT} {end_date}"
 
 
 def is_end_edit(command: str) -> bool:
