@@ -43,7 +43,7 @@ OPTIONS = {
 
 OBJECTIVE_ROLL = "objective"
 """The purpose of the roll that deals a power its objective card, then the power's id: private."""
-END_EDIT, TIME_EDIT = "END", "TIME UP"
+END_EDIT, TIME_EDIT, OBJECTIVE_EDIT = "END", "TIME UP", "OBJECTIVE"
 
 
 def setup(
@@ -135,19 +135,24 @@ def time_up_edit(state: MedioevoState, end_date: str) -> str | None:
 
 
 def is_end_edit(command: str) -> bool:
+    """Whether ``command`` is one of this module's edits: END, TIME UP, OBJECTIVE."""
     words = command.upper().split()
-    return words[:1] == [END_EDIT] or words[:2] == TIME_EDIT.split()
+    return words[:1] in ([END_EDIT], [OBJECTIVE_EDIT]) or words[:2] == TIME_EDIT.split()
 
 
 def gm_edit(state: MedioevoState, command: str, data: DataSet) -> tuple[MedioevoState, tuple[Event, ...]]:
     """``END [why]``: the GM ends the game now, scored as it stands. ``TIME UP [date]``: the time
     limit has passed (the service sends it at the first deadline after ``end_date``): the turn in
-    progress is the last (L327)."""
+    progress is the last (L327). ``OBJECTIVE power card``: the power holds that objective card of
+    its kingdom instead (a deal to correct; scenarios); seen by that power and the GM only."""
     said = " ".join(command.split())
     if is_over(state) or state.endgame.ended is not None:
         raise EditError(f"{said!r}: the game is over already")
+    verb = command.upper().split()[0]
+    if verb == OBJECTIVE_EDIT:
+        return _objective(state, said, data)
     edited = GmEdited(phase="gm", command=said, visibility=Visibility.public())
-    if command.upper().split()[0] == END_EDIT:
+    if verb == END_EDIT:
         ended, told = finish(state, "gm", data)
         return ended.evolve(over=True), (edited, *(e.model_copy(update={"phase": "gm"}) for e in told))
     if state.endgame.time_up:
@@ -157,3 +162,17 @@ def gm_edit(state: MedioevoState, command: str, data: DataSet) -> tuple[Medioevo
         edited,
         TimeLimitReached(phase="gm", end_date=date),
     )
+
+
+def _objective(state: MedioevoState, said: str, data: DataSet) -> tuple[MedioevoState, tuple[Event, ...]]:
+    words = said.split()
+    if len(words) != 3 or words[1].lower() not in state.powers:
+        raise EditError(f"{said!r}: expected OBJECTIVE power card, e.g. OBJECTIVE hungary hungary_1")
+    power, card = words[1].lower(), words[2].lower()
+    kingdom = state.powers[power].kingdom
+    cards = sorted(c for c, o in data.objectives.items() if o.kingdom == kingdom)
+    if card not in cards:
+        raise EditError(f"{said!r}: {card!r} is not an objective card of {kingdom}: {', '.join(cards)}")
+    edited = GmEdited(phase="gm", command=said, visibility=Visibility.to(power))
+    dealt = ObjectiveDealt(phase="gm", power=power, card=card, name=data.objectives[card].name)
+    return state.with_power(power, objective=card), (edited, dealt)
