@@ -16,6 +16,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event, GmEdited, Visibility
 from adjudicator.core.options import OptionSpec
 from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.errors import EditError
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -25,7 +26,7 @@ from adjudicator.rulesets.medioevo.endgame.events import (
     TimeLimitReached,
     VictoryClaimed,
 )
-from adjudicator.rulesets.medioevo.endgame.orders import ClaimVictory
+from adjudicator.rulesets.medioevo.endgame.orders import END, ClaimVictory
 from adjudicator.rulesets.medioevo.endgame.records import AUTOMATIC, DECLARED, Endgame
 from adjudicator.rulesets.medioevo.endgame.standings import final_standings, total
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -84,6 +85,7 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     one holds the game ends now, scored (L2420-2460)."""
     ending = state.endgame
     events: list[Event] = []
+    results: list[OrderResult] = []
     reasons: list[str] = []
     limit = ending.po_limit
     if limit is not None:
@@ -100,6 +102,8 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
                 reasons.append(f"declared:{power}")
             if ending.po_claims == DECLARED or counted >= limit:
                 events.append(VictoryClaimed(power=power, total=counted, limit=limit))
+            if ending.po_claims == DECLARED:
+                results.append(_claim_result(power, counted, limit))
         if any(state.powers[p].honor >= limit for p in state.seats()):
             reasons.append("po_limit")  # L335: the PO held only
     if state.turn_limit is not None and state.turn >= state.turn_limit:
@@ -107,9 +111,20 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     if ending.time_up:
         reasons.append("time")
     if not reasons:
-        return Resolution(state=state, events=tuple(events))
+        return Resolution(state=state, events=tuple(events), results=tuple(results))
     ended, told = finish(state, reasons[0], data)
-    return Resolution(state=ended, events=(*events, *told))
+    return Resolution(state=ended, events=(*events, *told), results=tuple(results))
+
+
+def _claim_result(power: str, counted: float, limit: int) -> OrderResult:
+    """The answer to ``VICTORY``: the PO counted against the limit (L331), or why it goes on (L333)."""
+    line = ClaimVictory().canonical()
+    if counted >= limit:
+        return OrderResult.success(
+            power, END, line, f"{counted:g} PO of {limit}: the game ends with this turn"
+        )
+    why = f"you count {counted:g} PO of the {limit} of the limit: the game goes on (L333)"
+    return OrderResult.failure(power, END, line, "below-limit", why)
 
 
 def finish(state: MedioevoState, reason: str, data: DataSet) -> tuple[MedioevoState, tuple[Event, ...]]:

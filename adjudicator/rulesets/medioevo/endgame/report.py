@@ -37,7 +37,7 @@ def with_end_sections(
     elif report.viewer not in (GM, PUBLIC) and report.viewer in view["powers"]:
         card = view["powers"][report.viewer].get("objective")
         if card in data.objectives:
-            at = next((i for i, s in enumerate(out) if s.key == "sheet"), len(out) - 1)
+            at = next((i for i, s in enumerate(out) if s.key == f"sheet-{report.viewer}"), len(out) - 1)
             out.insert(at + 1, objective_section(view, report.viewer, card, data))
     return replace(sections, sections=tuple(out))
 
