@@ -1,5 +1,5 @@
-"""The deadline and player commands of ``adjudicator``: ``gm extend/pause/resume/new-secret/address/replace``,
-``game calendar`` and ``tick`` (one pass of the deadline service, for cron and for tests).
+"""The deadline and player commands of ``adjudicator``: ``gm extend/pause/resume/end/new-secret/address/
+replace``, ``game calendar`` and ``tick`` (one pass of the deadline service, for cron and for tests).
 
 Kept apart from cli.py so that module stays short; importing this module registers the commands on
 the apps cli.py defines.
@@ -55,6 +55,16 @@ def gm_resume(game: str) -> None:
     """Start the clock again: the deadline is now plus the time that was left."""
     j = judge()
     out.print(f"{game}: resumed, deadline {_when(j, j.resume(game), game)}", markup=False)
+
+
+@gm_app.command("end")
+@guarded
+def gm_end(
+    game: str, why: Annotated[list[str] | None, typer.Argument(help="a few words on why, for the log")] = None
+) -> None:
+    """End the game now (docs/endgame.md): it is scored as it stands, the open window closes
+    unplayed, every power gets the final report and the dice seed is revealed."""
+    out.print(judge().end_game(game, " ".join(why or ())), markup=False)
 
 
 @gm_app.command("new-secret")

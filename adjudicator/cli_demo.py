@@ -44,6 +44,8 @@ def demo(
             sequential=sequential,
         )
     out.print(f"played {len(result.windows)} windows: {', '.join(result.windows)}")
+    if result.ending:
+        out.print(result.ending, markup=False)
     out.print("replay check: " + ("ok" if not result.replay_problems else "; ".join(result.replay_problems)))
     out.print(f"reports written to {result.reports.resolve()}")
     out.print(

@@ -24,6 +24,8 @@ class DemoResult:
     windows: tuple[str, ...]
     reports: Path
     replay_problems: tuple[str, ...]
+    ending: str = ""
+    """How the game ended and who won (the ``mu-game-ended`` event, docs/endgame.md)."""
 
 
 def ruleset_board(judge: Judge, game: str) -> Board | None:
@@ -80,7 +82,8 @@ def play_demo(
     if board is not None:
         (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")
     resolved = tuple(w.label for w in judge.resolved_windows(game))
-    return DemoResult(game, resolved, out / game, tuple(judge.replay_check(game)))
+    ending = next((e.summary() for e in judge.events(game) if e.kind == "mu-game-ended"), "")
+    return DemoResult(game, resolved, out / game, tuple(judge.replay_check(game)), ending)
 
 
 def write_mail(folder: Path, row: Outbox) -> None:

@@ -37,6 +37,16 @@ class WindowClosed(AdjudicatorError):
         )
 
 
+class GameOver(AdjudicatorError):
+    """Orders (or a READY) for a game that has ended."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            f"{game} is over: it takes no more orders. The final report, with the standings and the "
+            "dice seed revealed, went to every player; the GM can send it again"
+        )
+
+
 class UnknownWindow(AdjudicatorError):
     def __init__(self, given: str, known: tuple[str, ...]) -> None:
         listing = ", ".join(known) if known else "none yet"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 MAX_PERIOD_HOURS = 24 * 366
@@ -21,7 +22,7 @@ MAX_PERIOD_HOURS = 24 * 366
 @dataclass(frozen=True)
 class OptionSpec:
     """One option: its kind (``bool``, ``count`` (1 or more), ``days`` (0 or more),
-    ``hours``, ``map`` or ``choice`` (one of ``choices``)) and one line on what it does."""
+    ``hours``, ``date``, ``map`` or ``choice`` (one of ``choices``)) and one line on what it does."""
 
     kind: str
     summary: str
@@ -40,6 +41,15 @@ GAME_OPTIONS: dict[str, OptionSpec] = {
 """The options the judge itself reads, whatever the ruleset."""
 
 
+def read_date(value: Any) -> datetime:
+    """An option's date (``2026-12-31`` or ``2026-12-31T18:00+01:00``) as an aware datetime: UTC
+    when no zone is given, midnight when no time is."""
+    if not isinstance(value, str):
+        raise TypeError(value)
+    when = datetime.fromisoformat(value)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
 def _kind_problem(kind: str, value: Any, choices: tuple[str, ...] = ()) -> str | None:
     if kind == "choice":
         return None if value in choices else f"expected one of {', '.join(choices)}"
@@ -53,6 +63,12 @@ def _kind_problem(kind: str, value: Any, choices: tuple[str, ...] = ()) -> str |
         number = isinstance(value, int | float) and not isinstance(value, bool)
         if not (number and math.isfinite(value) and 0 < value <= MAX_PERIOD_HOURS):
             return f"expected a number of hours above 0 and at most {MAX_PERIOD_HOURS}"
+        return None
+    if kind == "date":
+        try:
+            read_date(value)
+        except (TypeError, ValueError):
+            return "expected a date, YYYY-MM-DD, or a date and time, YYYY-MM-DDTHH:MM (UTC without a zone)"
         return None
     if kind == "map":
         ok = isinstance(value, dict) and all(isinstance(v, str) for v in value.values())

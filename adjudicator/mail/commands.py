@@ -68,6 +68,8 @@ def _verb(line: str) -> tuple[str, list[str]]:
     head = words[0].upper()
     if head in ("LOAD", "CLEAR") and len(words) > 1 and words[1].upper() == "DICE":
         return f"{head} DICE", words[2:]
+    if head == "END" and len(words) > 1 and words[1].upper() == "GAME":
+        return "END GAME", words[2:]
     return head, words[1:]
 
 

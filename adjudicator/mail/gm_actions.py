@@ -38,6 +38,14 @@ def rollback(ctx: Context, cmd: Command) -> str:
     return f"Rolled back: {label} is open again" + "".join(f"\n  loaded dice: {line}" for line in dice)
 
 
+def end_game(ctx: Context, cmd: Command) -> str:
+    """END GAME [why]: the game ends now, scored as it stands (service/ending.py)."""
+    try:
+        return ctx.judge.end_game_in(ctx.session, ctx.game, " ".join(cmd.args), ctx.now)
+    except AdjudicatorError as exc:
+        raise fail(cmd, exc) from None
+
+
 def broadcast(ctx: Context, cmd: Command) -> str:
     for power in ctx.game.powers:
         ctx.queue("notice", power, "broadcast", f"[{ctx.game.id}] Message from the GM", cmd.text)
@@ -170,6 +178,7 @@ def set_address(ctx: Context, cmd: Command) -> str:
 GM_ACTIONS: dict[str, Action] = {
     "PROCESS": process,
     "ROLLBACK": rollback,
+    "END GAME": end_game,
     "BROADCAST": broadcast,
     "EDIT": edit,
     "SET": edit,

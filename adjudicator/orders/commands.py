@@ -43,6 +43,7 @@ SPECS = (
         True,
     ),
     CommandSpec("ROLLBACK", "ROLLBACK window", "return to the start of an earlier window", True),
+    CommandSpec("END GAME", "END GAME [why]", "end the game now: final scores, report and seed to all", True),
     CommandSpec("BROADCAST", "BROADCAST", "send the rest of the mail to every power", True),
     CommandSpec(
         "LOAD DICE", "LOAD DICE key v v v", "script the next rolls of a phase (T2.taxes) or of *", True

@@ -80,6 +80,25 @@ def standings(data: Mapping[str, Any], powers: Sequence[str]) -> list[str]:
     return cells
 
 
+def final_standings(data: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The final standings a finished game's last public view records (``endgame.standings``, as
+    Medioevo keeps them: rank, power, total PO, winner), each cell as text; empty before the end."""
+    ending = data.get("endgame")
+    rows = ending.get("standings") if isinstance(ending, Mapping) else None
+    if not isinstance(rows, list):
+        return []
+    return [
+        {
+            "rank": str(row.get("rank", "")),
+            "power": str(row.get("power", "")),
+            "total": f"{row.get('total', 0):g}",
+            "winner": "winner" if row.get("winner") else "",
+        }
+        for row in rows
+        if isinstance(row, Mapping)
+    ]
+
+
 _BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 _HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
 
@@ -146,8 +165,9 @@ def build_archive(game: ArchiveGame, ruleset: Ruleset | None = None) -> dict[str
         }
         for window, page in zip(game.windows, pages, strict=True)
     ]
+    final = final_standings(game.windows[-1].report.view.data) if game.windows else []
     files["index.html"] = env.get_template("archive/index.html").render(
-        game=game, pages=pages, standings=table
+        game=game, pages=pages, standings=table, final=final
     )
     return files
 

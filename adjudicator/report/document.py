@@ -67,6 +67,8 @@ class ReportDocument:
     sections: tuple[Section, ...]
     order_template: str = ""
     dice_seed_hash: str = ""
+    dice_seed: str = ""
+    """The seed itself, once the game is over and it is revealed ('' before)."""
     has_map: bool = False
     map_caption: str = ""
     region_caption: str = ""

@@ -37,6 +37,9 @@ class ReportInput:
     """The viewer's legal orders for ``next_label`` as (phase, canonical line), for the order template."""
     dice_seed_hash: str = ""
     """The commitment to the game's dice seed, printed in every report."""
+    dice_seed: str = ""
+    """The dice seed itself (hex) in the reports of a game that is over, its seed revealed: every
+    roll can then be recomputed from it (core/dice.py ``roll_value``); '' otherwise."""
     steps: tuple[ReportInput, ...] = ()
     """A round played step by step (docs/turn-by-turn.md §8): the viewer's report of each of its
     steps, in order; the report then tells them step by step, each under its label."""
@@ -61,6 +64,7 @@ def report_input(
     timezone: str = "UTC",
     template: Sequence[str | tuple[str, str]] = (),
     dice_seed_hash: str = "",
+    dice_seed: str = "",
     steps: Sequence[ReportInput] = (),
 ) -> ReportInput:
     """A report input for ``view.viewer``, keeping only what that viewer may see of the results and orders."""
@@ -79,6 +83,7 @@ def report_input(
         timezone=timezone,
         template=tuple(_template_line(t) for t in template) if viewer not in (GM, PUBLIC) else (),
         dice_seed_hash=dice_seed_hash,
+        dice_seed=dice_seed,
         steps=tuple(s for s in steps if s.viewer == viewer),
     )
 

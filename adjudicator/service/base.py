@@ -18,9 +18,7 @@ from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, select
 
 from adjudicator.core.engine import WindowOutcome, open_phases, resolve_window
-from adjudicator.core.events import (
-    Event,
-)
+from adjudicator.core.events import Event, SeedRevealed
 from adjudicator.core.replay import read_stored
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState, json_digest
@@ -179,6 +177,15 @@ class StoreAccess:
         ]
         session.execute(insert(EventRow), rows)
 
+    def _reveal_seed_in(self, session: Session, game: Game) -> str:
+        """The dice seed made public (logged once): the GM's ``reveal-seed``, and the end of every
+        game (service/ending.py), so every roll can be recomputed from it (core/dice.py)."""
+        if not game.seed_revealed:
+            game.seed_revealed = True
+            session.add(game)
+            self._log(session, game, [SeedRevealed(phase="gm", seed=game.seed.hex())], game.current_window_id)
+        return game.seed.hex()
+
     def _last_event_id(self, session: Session, game: Game) -> int:
         return session.exec(select(func.max(EventRow.id)).where(EventRow.game_id == game.id)).one() or 0
 
@@ -221,6 +228,8 @@ class StoreAccess:
             session.add(parent)
             ended, parent = parent, None
         nxt = self._open_window(session, game, outcome.state, now, parent)
+        if outcome.state.over:  # the game ended: its seed is public from its final report on
+            self._reveal_seed_in(session, game)
         # A step's report goes to the GM (to every power too with the calendar's step_reports);
         # the round's, at its end, to everyone (docs/turn-by-turn.md §8).
         everyone = (*game.powers, GM)

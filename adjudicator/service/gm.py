@@ -13,7 +13,6 @@ from adjudicator.core.events import (
     Event,
     EventRegistry,
     RolledBack,
-    SeedRevealed,
 )
 from adjudicator.core.replay import ReplayError, replay
 from adjudicator.errors import AdjudicatorError, UnknownWindow
@@ -89,14 +88,7 @@ class GmTools(DiceTools):
 
     def reveal_seed(self, game_id: str) -> str:
         with self._tx() as session:
-            game = self._game(session, game_id)
-            if not game.seed_revealed:
-                game.seed_revealed = True
-                session.add(game)
-                self._log(
-                    session, game, [SeedRevealed(phase="gm", seed=game.seed.hex())], game.current_window_id
-                )
-            return game.seed.hex()
+            return self._reveal_seed_in(session, self._game(session, game_id))
 
     def rollback(self, game_id: str, label: str, *, now: datetime | None = None) -> str:
         """Return to the start of an earlier window; the discarded history stays in the log.

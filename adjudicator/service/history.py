@@ -234,6 +234,7 @@ class HistoryTools(StoreAccess):
             timezone=self._zone_of(session, game, viewer),
             template=template,
             dice_seed_hash=game.seed_hash,
+            dice_seed=game.seed.hex() if state.over and game.seed_revealed else "",
             steps=tuple(self._viewer_input(session, game, s, viewer) for s in stored.steps),
         )
 

@@ -321,6 +321,7 @@ class Judge(MailApi, ReportRendering):
             raise NotDue(
                 f"{current.label} of {game.id} is not due ({when}) and not every power is READY: use --force"
             )
+        self._time_limit(session, game, now)  # past the game's end_date: this turn is the last (L327)
         ruleset = self.ruleset(game)
         state = self._state(game)
         lines = {p: tuple(s.orders) for p, s in sets.items()}

@@ -22,8 +22,9 @@ from adjudicator.orders.text import OrderText
 from adjudicator.service import state_cache
 from adjudicator.service.base import StoreAccess
 from adjudicator.service.deadlines import DeadlineTools
+from adjudicator.service.ending import EndTools
 from adjudicator.service.gm import GmTools
-from adjudicator.service.order_window import OrderWindows, ReadSet
+from adjudicator.service.order_window import ReadSet
 from adjudicator.service.receipts import Receipt
 from adjudicator.service.yourmove import YourMoveTools
 from adjudicator.store.models import Game, OrderSet, Window
@@ -70,7 +71,7 @@ class MailStore(StoreAccess):
         return StoreAccess._power(game, power)
 
 
-class MailApi(MailStore, GmTools, DeadlineTools, YourMoveTools, OrderWindows):
+class MailApi(MailStore, GmTools, DeadlineTools, YourMoveTools, EndTools):
     """The judge's actions a mail may take, in the mail's transaction (the Judge inherits them)."""
 
     if TYPE_CHECKING:  # the Judge (judge.py) provides it: the one body of a submission's checks

@@ -16,7 +16,7 @@ from adjudicator.core.guards import parse_orders
 from adjudicator.core.orders import Submission
 from adjudicator.core.state import GameState
 from adjudicator.dates import when_text
-from adjudicator.errors import AdjudicatorError, StaleWindow, WindowClosed
+from adjudicator.errors import AdjudicatorError, GameOver, StaleWindow, WindowClosed
 from adjudicator.service.calendar import read_calendar
 from adjudicator.service.steps import ROUND, StepTools
 from adjudicator.store.models import Game, Window
@@ -69,6 +69,8 @@ class OrderWindows(StepTools):
             now_open = self._window(session, game)
             if now_open.id != window.id:  # adjudicated (or rolled back) while these were on their way
                 raise WindowClosed(game.id, window.label, window.status, now_open.label, now_open.status)
+            if window.status == "over":
+                raise GameOver(game.id)
             raise AdjudicatorError(f"{game.id} takes no orders now: window {window.label} is {window.status}")
         if in_round and power is not None:
             return self._steps_window(session, game, window, power, given)

@@ -22,6 +22,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.view import GM, PUBLIC
+from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.orders_diplomacy import Propose
 from adjudicator.rulesets.medioevo.pacts import Pact, PactKind, Stance
@@ -69,6 +70,9 @@ PERTURB: dict[str, Perturber] = {
     "alliance_policy": lambda rng, p, powers, _: (
         *p.alliance_policy,
         (rng.choice(_others(p, powers)), rng.choice(list(Stance))),
+    ),
+    "objective": lambda rng, p, _, __: rng.choice(
+        [c for c, o in default_dataset().objectives.items() if o.kingdom == p.kingdom and c != p.objective]
     ),
     "doctrines": lambda rng, p, _, __: (
         *p.doctrines,

@@ -82,6 +82,7 @@ def reference_inputs(judge: Judge, game: str) -> dict[int, dict[str, ReportInput
                 timezone=zone,
                 template=legal,
                 dice_seed_hash=row.seed_hash,
+                dice_seed=row.seed.hex() if after.over and row.seed_revealed else "",  # R334
             )
     return out
 

@@ -96,11 +96,17 @@ class Totals:
         return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in vars(self).items())
 
 
-def check_secrets_absent(where: str, texts: dict[str, str], game: RandomGame, viewer: str) -> None:
-    """No form of the dice seed and no other viewer's secret (the GM's included) in ``texts``."""
+def check_secrets_absent(
+    where: str, texts: dict[str, str], game: RandomGame, viewer: str, *, final: bool = False
+) -> None:
+    """No form of the dice seed and no other viewer's secret (the GM's included) in ``texts``;
+    ``final``: the report of the window that ended the game, which must print the seed, revealed
+    at the end (docs/endgame.md, R334), and nothing else that is secret."""
     others = {who: s for who, s in game.secrets.items() if who != viewer}
+    if final:
+        assert any(game.seed_bytes.hex() in text for text in texts.values()), f"{where}: no seed for {viewer}"
     for name, text in texts.items():
-        for form in seed_forms(game.seed_bytes):
+        for form in seed_forms(game.seed_bytes) if not final else ():
             assert form not in text, f"{where}: the dice seed ({form}) is in {name} for {viewer}"
         for who, secret in others.items():
             assert secret not in text, f"{where}: {who}'s secret is in {name} for {viewer}"
@@ -229,7 +235,7 @@ def check_window(game: RandomGame, stored: StoredWindow, totals: Totals) -> None
         real = {**forms(render(report_of(game.judge, stored, viewer))), **mailed.get(viewer, {})}
         check_unchanged(where, game, stored, viewer, real)
         texts = {name: value for name, value in real.items() if isinstance(value, str)}
-        check_secrets_absent(where, texts, game, viewer)
+        check_secrets_absent(where, texts, game, viewer, final=stored.state.over)
         totals.hidden_cards += check_hidden_cards(where, game, stored, viewer, texts)
         totals.reports += 1
     gm = {**forms(render(report_of(game.judge, stored, GM))), **mailed[GM]}  # its JSON is not mailed
@@ -270,7 +276,7 @@ def check_mails(game: RandomGame, totals: Totals) -> None:
                 f"game seed {game.seed}, {row.kind} mail {row.id}", texts, game, row.recipient
             )
             totals.mails_scanned += 1
-    assert not game.judge.game(GAME)[0].seed_revealed
+    assert game.judge.game(GAME)[0].seed_revealed  # the game is over: its seed is public (R334)
 
 
 def play_and_check(tmp_path: Path, seed: int) -> Totals:

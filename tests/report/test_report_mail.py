@@ -225,3 +225,12 @@ def test_the_last_report_announces_no_next_window(demo_files: DemoResult) -> Non
     assert json.loads((last / "hungary.json").read_text())["next_window"] is None
     assert not (last / "orders-hungary.txt").exists()
     assert "game over" in (demo_files.reports / "archive" / "index.html").read_text()
+
+
+def test_the_demo_plays_to_a_winner_named_in_the_final_report(demo_files: DemoResult) -> None:
+    """A one-turn demo ends after turn 1 (L329) with a winner; the last window's mailed report
+    gives the final standings and the seed, revealed at the end (docs/endgame.md)."""
+    assert demo_files.ending.startswith("The game is over after turn 1 (the turn limit was reached)")
+    assert " wins with " in demo_files.ending
+    final = (window_folders(demo_files)[-1] / "hungary.txt").read_text(encoding="utf-8")
+    assert "THE GAME IS OVER: FINAL STANDINGS" in final and "The game is over: its dice seed is" in final

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.calamity.events import CALAMITY_EVENTS
+from adjudicator.rulesets.medioevo.endgame.events import ENDGAME_EVENTS
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
 from adjudicator.rulesets.medioevo.events_diplomacy import (
@@ -358,4 +359,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *CALAMITY_EVENTS,
     BonusTechnologies,  # variant BONUS INIZIO PARTITA (L3308)
     ReservesCommitted,  # variant RISERVE DI COMBATTIMENTO (L3202)
+    *ENDGAME_EVENTS,
 )

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo import start_bonus
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.endgame.orders import END, ClaimVictory
 from adjudicator.rulesets.medioevo.orders import (
     CARDS,
     DIPLOMACY,
@@ -96,6 +97,8 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(fire_sale.saleable(mu, power, data, at_taxes=True))
         if bankruptcy.problem(mu, power, data) is None:
             options.append(DeclareBankruptcy())
+    if END in phases:  # a game with a PO limit: the claim of L331
+        options.append(ClaimVictory())
     if REINFORCEMENTS in phases:
         options.extend(reinforcements.playable(mu, power, data, held.techs))
         if reinforcements.buy_vf_problem(held.techs, BuyVF(), data) is None:

@@ -66,6 +66,7 @@ EXAMPLES = (
     "PLAY Giullare FOR Torre IN Pest",
     "GIFT 100 TO france",
     "CANCEL GIFT 100 TO france",
+    "VICTORY",
 )
 """One example of each form of order, for the receipt of a line that opens with an order's keyword
 and cannot be read: it shows the examples of that keyword only."""

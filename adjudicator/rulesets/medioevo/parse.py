@@ -318,6 +318,8 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             return DeclareBankruptcy()
         case "investitura":
             return BuyVF()
+        case "victory":
+            return parse_economy.victory()
         case "exchange":
             return parse_economy.exchange(args[0], power_index(state, data.board))
         case "ransom":

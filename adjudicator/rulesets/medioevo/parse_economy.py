@@ -7,6 +7,7 @@ import re
 from adjudicator.core.orders import IssueKind
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.endgame.orders import ClaimVictory
 from adjudicator.rulesets.medioevo.order_names import building_index, piece_class_index, territory_index
 from adjudicator.rulesets.medioevo.orders_economy import (
     AcceptRansom,
@@ -77,3 +78,8 @@ def accept_ransom(words: list[str], powers: NameIndex) -> AcceptRansom:
     if len(words) < 3 or words[1].upper() != "FROM":
         raise Reject(IssueKind.SYNTAX, "expected ACCEPT RANSOM FROM <power>")
     return AcceptRansom(resolve(powers, " ".join(words[2:])))
+
+
+def victory() -> ClaimVictory:
+    """``VICTORY``: the power declares it reaches the PO limit (L331; endgame/orders.py)."""
+    return ClaimVictory()

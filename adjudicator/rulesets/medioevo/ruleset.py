@@ -40,6 +40,9 @@ from adjudicator.rulesets.medioevo import (
     variants,
 )
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
+from adjudicator.rulesets.medioevo.endgame import ending as endgame
+from adjudicator.rulesets.medioevo.endgame import report as endgame_report
+from adjudicator.rulesets.medioevo.endgame.orders import END
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
@@ -110,19 +113,20 @@ PHASES = (
     PhaseSpec(PLACEMENT, 8, "Positioning"),
     PhaseSpec(COMBAT, 9, "Combat"),
     PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
+    PhaseSpec(END, 0, "End of the turn: the end of the game (L321-351)"),
 )
 DECK_SHUFFLE = "empire deck"
 """The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
-PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ")
+PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ", f"{endgame.OBJECTIVE_ROLL} ")
 """Purposes of rolls that size one power's florins (R7: amounts are the power's), then its id."""
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
-    WindowSpec("war", (COMBAT, AFTERMATH)),
+    WindowSpec("war", (COMBAT, AFTERMATH, END)),  # END: the last phase of the turn
 )
 
-GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS, **variants.VARIANT_OPTIONS}
+GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS, **variants.VARIANT_OPTIONS, **endgame.OPTIONS}
 """The options a Medioevo game is created with (core/options.py checks them)."""
 
 
@@ -134,6 +138,7 @@ class MedioevoRuleset:
     name = "medioevo"
     version = "0.1"
     game_options = GAME_OPTIONS
+    end_edit = endgame.END_EDIT  # the edit that ends a game now (the GM's END GAME, service/ending.py)
 
     def __init__(self, data: DataSet | None = None) -> None:
         self.data = data or default_dataset()
@@ -161,7 +166,8 @@ class MedioevoRuleset:
             state = state.evolve(purchases_order=order, combat_mode=mode)
         if variants.chosen(options):  # the optional rules on (L3190-3336)
             state = start_bonus.with_bonus_florins(state.evolve(variants=variants.chosen(options)))
-        return state, (event,)
+        state, dealt = endgame.setup(state, options, dice, self.data)  # objective cards (L2404)
+        return state, (event, *dealt)
 
     def next_step(self, state: GameState, done: Sequence[Step]) -> Step | None:
         """The purchases power by power in turn order with ``purchases_order = "in_turn"``
@@ -183,6 +189,8 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
+        if phase == END:
+            return endgame.takes_orders(_mu(state))
         return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT)
 
     def _check(
@@ -307,10 +315,14 @@ class MedioevoRuleset:
             return war_window.resolve_combat(mu, orders, dice, self.data)
         if phase == AFTERMATH:
             return war_window.resolve_aftermath(mu, dice, self.data)
+        if phase == END:
+            return endgame.resolve(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
         before = _mu(state)
+        if endgame.is_end_edit(command):  # END, TIME UP (endgame/ending.py)
+            return endgame.gm_edit(before, command, self.data)
         new = edits.apply_edit(before, command, self.data)
         told = edits.who_sees(before, new)
         return new, (GmEdited(phase="gm", command=" ".join(command.split()), visibility=told),)
@@ -361,7 +373,8 @@ class MedioevoRuleset:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""
         kingdoms = {kid: k.name for kid, k in self.board.kingdoms.items()}
         made = report_sections.report_sections(report, kingdoms)
-        return replace(made, header=variants.header_lines(report.view.data.get("variants")))
+        made = replace(made, header=variants.header_lines(report.view.data.get("variants")))
+        return endgame_report.with_end_sections(made, report, self.data, kingdoms)
 
     def report_map(self, view: PlayerView, window: str | None = None, *, highlights: bool = True) -> Drawing:
         """The map of ``view``'s report: owners, armies, buildings, pieces, and in red the places
@@ -377,7 +390,11 @@ class MedioevoRuleset:
         marks = map_highlights.war_marks(view, yours=highlights)  # moves, battles, sieges (war/marks.py)
         return report_map(self.board, view.data, highlight=marked, title=title, reader=reader, marks=marks)
 
+    def time_up_edit(self, state: GameState, end_date: str) -> str | None:
+        """The edit that records the time limit's passing (L327), None once recorded or over."""
+        return endgame.time_up_edit(_mu(state), end_date)
+
     def is_over(self, state: GameState) -> bool:
-        """Over once the turn limit chosen at setup (L325-337) has been played."""
+        """Over once the turn that ended the game (L321-351, endgame/ending.py) has been played."""
         limit = _mu(state).turn_limit
-        return state.over or (limit is not None and state.turn > limit)
+        return endgame.is_over(_mu(state)) or (limit is not None and state.turn > limit)

@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.calamity.records import Ongoing
+from adjudicator.rulesets.medioevo.endgame.records import Endgame
+from adjudicator.rulesets.medioevo.endgame.records import prune as prune_endgame
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -56,6 +58,7 @@ class PowerState(BaseModel):
     prisoners: dict[str, int] = {}  # VF of each other power this power holds prisoner (L978, L1772)
     doctrines: tuple[DoctrineClause, ...] = ()
     """Standing defence clauses, in the order given (docs/war.md §3.3, R99); private (R115)."""
+    objective: str | None = None  # the objective card dealt at setup (L2404): private (view.py)
     capital: str | None = None
     """Where the capital stands once the first one fell (L2071-2077, R113): a territory id, or ""
     with none left (it may build one anywhere it holds); None: the kingdom's capital on the board."""
@@ -181,6 +184,7 @@ class MedioevoState(GameState):
     ongoing: Ongoing | None = None  # calamities under way (calamity/records.py), None when none
     variants: tuple[str, ...] = ()
     """The optional rules on (game options, variants.py, L3190-3336); left out of the JSON when none."""
+    endgame: Endgame = Endgame()  # the end's options, and why and how it ended (endgame/records.py)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of
@@ -188,7 +192,7 @@ class MedioevoState(GameState):
         data = super().to_json()
         if self.purchases_order == TOGETHER:
             del data["purchases_order"]
-        return prune(data)
+        return prune_endgame(prune(data))
 
     def siege(self, territory: str) -> Siege | None:
         return next((s for s in self.sieges if s.territory == territory), None)

@@ -26,6 +26,7 @@ PRIVATE_FIELDS = (
     "casus_belli",
     "bankruptcy_used",
     "alliance_policy",
+    "objective",  # the objective card (L2404): its holder's until the end's standings show it
     "doctrines",  # standing defence choices: a plan the others must not read (R115)
 )
 

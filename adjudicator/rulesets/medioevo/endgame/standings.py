@@ -1,0 +1,89 @@
+"""The final score and the winner (seed 002 L2420-2424, L2456-2460).
+
+A power's total is the PO it holds (positive or negative, L2424) plus each end-of-game line of
+L2440-2452 (scoring.py). The most PO wins; a tie goes to the most territories, then the most
+armies (VF), then the most florins; powers equal on all four share the victory (ruling R329)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.endgame import scoring
+from adjudicator.rulesets.medioevo.endgame.records import ScoreLine, Standing
+from adjudicator.rulesets.medioevo.state import MedioevoState
+
+Scorer = Callable[[MedioevoState, str, DataSet], tuple[float, str]]
+
+LINES: tuple[tuple[str, str, Scorer], ...] = (
+    ("kingdoms", "kingdoms owned", scoring.kingdoms_po),
+    ("technologies", "every 7 technologies", scoring.technologies_po),
+    ("level4", "level-4 technologies", scoring.top_technologies_po),
+    ("objective", "objective card", scoring.objective_po),
+    ("prisoners", "every 10 prisoners", scoring.prisoners_po),
+    ("florins", "every 1000 florins", scoring.florins_po),
+    ("cathedrals", "Cathedrals (2 with a relic)", scoring.cathedrals_po),
+    ("capitals", "religious capitals", scoring.religious_capitals_po),
+    ("pope", "Pope or Antipope", scoring.pope_po),
+    ("casus_belli", "every 5 CB held against you, by creditor", scoring.casus_belli_po),
+    ("loans", "unpaid loans", scoring.loans_po),
+)
+"""The table of L2440-2452 in its order, with the unpaid loans of L919 last."""
+
+
+def score_lines(state: MedioevoState, power: str, data: DataSet) -> tuple[ScoreLine, ...]:
+    """The PO held (L2424) then each end-of-game line, with what it counted."""
+    held = ScoreLine(key="held", label="PO held during the game", points=float(state.powers[power].honor))
+    lines = [held]
+    for key, label, scorer in LINES:
+        points, detail = scorer(state, power, data)
+        lines.append(ScoreLine(key=key, label=label, points=points, detail=detail))
+    return tuple(lines)
+
+
+def total(state: MedioevoState, power: str, data: DataSet) -> float:
+    """What ``power`` would score if the game ended now: the declaration of L331's figure."""
+    return sum(line.points for line in score_lines(state, power, data))
+
+
+def armies(state: MedioevoState, power: str) -> int:
+    """The power's armies in VF for the second tie-break (L2460): on the map, aboard its
+    transports and behind the screen."""
+    on_map = sum(t.armies.get(power, 0) for t in state.territories.values())
+    aboard = sum(p.vf for p in state.pieces_of(power))
+    return on_map + aboard + state.powers[power].reserve
+
+
+def final_standings(state: MedioevoState, data: DataSet) -> tuple[Standing, ...]:
+    """Every power ranked: most PO, then territories, armies, florins (L2456-2460); the powers
+    first on all four are the winners, and equal powers share a rank."""
+    rows = []
+    for power in state.seats():
+        lines = score_lines(state, power, data)
+        rows.append(
+            Standing(
+                power=power,
+                rank=0,
+                total=sum(line.points for line in lines),
+                lines=lines,
+                territories=len(state.owned_by(power)),
+                armies=armies(state, power),
+                florins=state.powers[power].florins,
+                objective=state.powers[power].objective,
+            )
+        )
+
+    def key(s: Standing) -> tuple[float, int, int, int]:
+        return (s.total, s.territories, s.armies, s.florins)
+
+    rows.sort(key=lambda s: (tuple(-x for x in key(s)), s.power))
+    ranked: list[Standing] = []
+    for i, row in enumerate(rows):
+        rank = ranked[-1].rank if ranked and key(ranked[-1]) == key(row) else i + 1
+        ranked.append(row.model_copy(update={"rank": rank, "winner": rank == 1}))
+    return tuple(ranked)
+
+
+def po_text(points: float) -> str:
+    """``13.5`` or ``5``: the half points of the yellow territories (L2392) only where they are."""
+    return f"{points:g}"
