@@ -22,6 +22,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarJoined,
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
+from adjudicator.rulesets.medioevo.events_phase.news import EVENTS_PHASE_EVENTS
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
 from adjudicator.rulesets.medioevo.war.events_conquest import CONQUEST_EVENTS
@@ -352,4 +353,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *CARD_EVENTS,
     *AFTERMATH_EVENTS,
     *CONQUEST_EVENTS,
+    *EVENTS_PHASE_EVENTS,
 )

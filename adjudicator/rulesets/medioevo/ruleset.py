@@ -3,7 +3,7 @@
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
 4 (purchases: technologies, buildings, transports, siege engines and captains; fire sales), 5 (taxes,
 loans, fire sales, bankruptcy and the cards of the phase), 6 (reinforcements, INVESTITURA's VF,
-prisoners freed and the cards of the phase) and 8 (positioning).
+prisoners freed and the cards of the phase), 7 (events: events_phase/) and 8 (positioning).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
@@ -38,6 +38,9 @@ from adjudicator.rulesets.medioevo import (
 )
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
+from adjudicator.rulesets.medioevo.events_phase import deck as event_deck
+from adjudicator.rulesets.medioevo.events_phase import phase as events_phase
+from adjudicator.rulesets.medioevo.events_phase.phase import EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
 from adjudicator.rulesets.medioevo.order_names import power_names
@@ -104,18 +107,20 @@ PHASES = (
     PhaseSpec(PURCHASES, 4, "Purchases"),
     PhaseSpec(TAXES, 5, "Taxes"),
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
+    PhaseSpec(EVENTS, 7, "Events"),
     PhaseSpec(PLACEMENT, 8, "Positioning"),
     PhaseSpec(COMBAT, 9, "Combat"),
     PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
 )
 DECK_SHUFFLE = "empire deck"
+GM_ROLLS = (DECK_SHUFFLE, event_deck.EVENT_DECK)  # shuffles: their rolls give a deck's order away
 """The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
 PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ")
 """Purposes of rolls that size one power's florins (R7: amounts are the power's), then its id."""
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
-    WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
+    WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, EVENTS, PLACEMENT)),
     WindowSpec("war", (COMBAT, AFTERMATH)),
 )
 
@@ -154,6 +159,7 @@ class MedioevoRuleset:
         order = steps.read_option(options)
         mode = steps.read_option(options, steps.COMBAT_OPTION)
         state, event = setup.initial_state(game, powers, options, dice, self.data, self.version)
+        state = state.evolve(omens=event_deck.shuffled(dice, self.data))  # the Event deck (L365)
         if (order, mode) != (state.purchases_order, state.combat_mode):
             state = state.evolve(purchases_order=order, combat_mode=mode)
         return state, (event,)
@@ -235,7 +241,8 @@ class MedioevoRuleset:
     def _rehearsal(self, state: MedioevoState) -> arrival.Rehearsal:
         """One mail's rehearsals (R85, R86): the open window's (or step's) phases before the
         positioning."""
-        return arrival.Rehearsal(self.resolve, steps.rehearsed_phases(self, state), self.data)
+        before = tuple(p for p in steps.rehearsed_phases(self, state) if p != EVENTS)  # not foretold
+        return arrival.Rehearsal(self.resolve, before, self.data)
 
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
@@ -295,6 +302,8 @@ class MedioevoRuleset:
             return taxes.resolve(mu, orders, dice, self.data)
         if phase == REINFORCEMENTS:
             return reinforcements.resolve(mu, orders, self.data)
+        if phase == EVENTS:
+            return events_phase.resolve(mu, dice, self.data)
         if phase == PLACEMENT:
             return placement.resolve(mu, orders, self.data)
         if phase == COMBAT:
@@ -323,7 +332,7 @@ class MedioevoRuleset:
     def dice_visibility(self, purpose: str) -> Visibility:
         """Who sees a roll (ruling R78): the deck's shuffle the GM only, the dice that size a
         power's florins (a loan, CIAMBELLANO) that power, every other roll everyone."""
-        if purpose == DECK_SHUFFLE:
+        if purpose in GM_ROLLS:
             return Visibility.gm()
         for prefix in PRIVATE_ROLLS:
             if purpose.startswith(prefix):
@@ -334,7 +343,7 @@ class MedioevoRuleset:
         """The turn order's shuffle (one die per place, d2 up to one side per power), the
         PRINCIPESSA's die in diplomacy, and in taxes a loan's die and CIAMBELLANO's, both by the
         power's LT (L911, L2552), and combat's battles, ramming, captures and siege artillery
-        (war/battle_dice.py); no other phase rolls."""
+        (war/battle_dice.py), and the events phase's (events_phase/phase.py); no other phase rolls."""
         if phase == TURN_ORDER:
             seats = len(self.power_ids(state))
             return (DieUse("turn order", tuple(range(2, seats + 1))),) if seats > 1 else ()
@@ -349,6 +358,8 @@ class MedioevoRuleset:
             )
         if phase == COMBAT:
             return combat_dice_uses(self.data.cards)
+        if phase == EVENTS:
+            return events_phase.dice_uses(self.data)
         return ()
 
     def report_sections(self, report: ReportInput) -> RulesetSections:

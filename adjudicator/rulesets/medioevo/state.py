@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
+from adjudicator.rulesets.medioevo.events_phase.records import Omens, RelicMarker
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -177,6 +178,9 @@ class MedioevoState(GameState):
     exits: tuple[ForcedExit, ...] = ()  # transports that must leave hostile land (L1568-1574; R109)
     loose_goods: tuple[LooseGoods, ...] = ()  # a sunk or sacked transport's goods set down (L1862)
     war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
+    omens: Omens = Omens()  # phase 7's trigger window, Event deck and card (events_phase/)
+    relics: tuple[RelicMarker, ...] = ()  # relics found through a Grail icon (L1072-1080)
+    slumped_markets: tuple[str, ...] = ()  # territories whose markets pay 10 less this turn (L1068)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of

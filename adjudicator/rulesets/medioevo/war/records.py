@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from adjudicator.rulesets.medioevo.events_phase.records import Omens
+
 CombatMode = Literal["compressed", "faithful"]
 COMPRESSED: CombatMode = "compressed"
 FAITHFUL: CombatMode = "faithful"
@@ -209,6 +211,9 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "exits": [],
     "war": None,
     "loose_goods": [],  # L1862, R231
+    "omens": Omens().model_dump(mode="json"),  # phase 7 (events_phase/records.py)
+    "relics": [],
+    "slumped_markets": [],
 }
 
 
