@@ -100,7 +100,7 @@ def stop(state: MedioevoState, areas: tuple[str, ...], dice: Dice, data: DataSet
         half = any(factor in data.technologies[t].params for t in techs if t in data.technologies)
         stalled["/".join(map(str, piece.key()))] = HALF if half else STOP
         (halved if half else stopped).append(key)
-    omens = state.omens.model_copy(update={"stalled": stalled})
+    omens = state.omens.model_copy(update={"stalled": stalled, "turn": state.turn})
     told = TransportsStopped(places=places, stopped=tuple(stopped), halved=tuple(halved))
     return state.evolve(omens=omens), (told,)
 
