@@ -310,3 +310,17 @@ def test_the_market_slump_is_recorded_for_this_turn_only_L1068() -> None:
     state, _ = events_phase(state, [1, 2, *quiet(state)], turn=2)
     assert state.slumped_markets in ((), DATA.events[state.omens.card or ""].areas)
     assert MedioevoState.from_json(state.to_json()) == state
+
+
+def test_a_building_bought_this_turn_is_not_damaged_before_it_is_placed_L1534() -> None:
+    """L1534, R80: what is bought in phase 4 reaches the map in phase 8, after the event."""
+    state = economy()
+    bihar = state.territories["bihar"]
+    state = state.with_territory(
+        "bihar", **bihar.raise_building("town", "village").model_dump(exclude={"owner", "armies"})
+    )
+    state, told = event.damage(state, ("bihar",), Dice(SEED, "d"), DATA)
+    assert (
+        state.territories["bihar"].damaged == dict.fromkeys(bihar.buildings, 2)
+        and "town" not in told[0].summary()
+    )

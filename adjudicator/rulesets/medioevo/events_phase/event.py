@@ -4,7 +4,7 @@ top Event card and rolls 1d6 for its icon (1-2 the first, 3-4 the second, 5-6 th
 The four icons (``events.toml``'s event kinds, digest A29):
 
 * E1 buildings damaged (L1056): one of the card's territories, drawn at random, has every building
-  damaged, to be repaired for 25 % by the next turn's purchases or lose a level (``phases/repairs.py``
+  on the map damaged (not one bought this turn, which comes in the positioning: L1534, R80), to be repaired for 25 % by the next turn's purchases or lose a level (``phases/repairs.py``
   reduces what is left unrepaired at the end of that purchases phase).
 * E2 transports stopped (L1060): the transports in the card's territories and the sea zones next to
   them cannot move this turn; a power with ASTRONOMIA moves its ships there at half PM, one with
@@ -68,11 +68,10 @@ def damage(state: MedioevoState, areas: tuple[str, ...], dice: Dice, data: DataS
     where = areas[dice.roll(len(areas), PLACE) - 1] if len(areas) > 1 else areas[0]
     terr = state.territories[where]
     due = state.turn + 1
-    hit = {b: terr.damaged.get(b, due) for b in terr.buildings}
+    standing = terr.buildings if terr.built_over is None else terr.built_over  # not phase 8's new ones
+    hit = {b: terr.damaged.get(b, due) for b in standing}
     state = state.with_territory(where, damaged={**terr.damaged, **hit})
-    return state, (
-        BuildingsDamaged(territory=where, owner=terr.owner, buildings=terr.buildings, repair_by=due),
-    )
+    return state, (BuildingsDamaged(territory=where, owner=terr.owner, buildings=standing, repair_by=due),)
 
 
 def _places(areas: tuple[str, ...], data: DataSet) -> tuple[str, ...]:
