@@ -4,8 +4,9 @@ top Event card and rolls 1d6 for its icon (1-2 the first, 3-4 the second, 5-6 th
 The four icons (``events.toml``'s event kinds, digest A29):
 
 * E1 buildings damaged (L1056): one of the card's territories, drawn at random, has every building
-  on the map damaged (not one bought this turn, which comes in the positioning: L1534, R80), to be repaired for 25 % by the next turn's purchases or lose a level (``phases/repairs.py``
-  reduces what is left unrepaired at the end of that purchases phase).
+  on the map damaged (not one bought this turn, which comes in the positioning: L1534, R80), to be
+  repaired for 25 % by the next turn's purchases or lose a level (``phases/repairs.py`` reduces
+  what is left unrepaired at the end of that purchases phase).
 * E2 transports stopped (L1060): the transports in the card's territories and the sea zones next to
   them cannot move this turn; a power with ASTRONOMIA moves its ships there at half PM, one with
   CARTOGRAFIA its land transports (``omens.stalled``, read by the war's movement).
