@@ -12,7 +12,7 @@ from adjudicator.core.events import Event
 from adjudicator.core.view import PUBLIC
 from adjudicator.rulesets.medioevo.calamity import registry
 from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike
-from adjudicator.rulesets.medioevo.events_phase import calamity, event, relics
+from adjudicator.rulesets.medioevo.events_phase import calamity, event, rebellions, relics
 from adjudicator.rulesets.medioevo.events_phase.news import (
     CalamityStruck,
     CalamityTrigger,
@@ -24,7 +24,7 @@ from adjudicator.rulesets.medioevo.events_phase.news import (
 from adjudicator.rulesets.medioevo.events_phase.phase import EVENTS
 from adjudicator.rulesets.medioevo.events_phase.records import RelicMarker
 from adjudicator.rulesets.medioevo.phases import repairs
-from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.state import CardEffect, MedioevoState
 from adjudicator.rulesets.medioevo.war import moves
 from adjudicator.rulesets.medioevo.war.cargo_state import Refused
 from adjudicator.rulesets.medioevo.war.movement_state import mover_of
@@ -324,3 +324,18 @@ def test_a_building_bought_this_turn_is_not_damaged_before_it_is_placed_L1534() 
         state.territories["bihar"].damaged == dict.fromkeys(bihar.buildings, 2)
         and "town" not in told[0].summary()
     )
+
+
+def test_a_castellano_spares_its_territories_from_the_event_and_rebellion_L2538() -> None:
+    """L2538: a CASTELLANO's territories are protected from events (and barbarians) this turn."""
+    state = economy()
+    guard = CardEffect(
+        card="castellano", holder="hungary", played_by="hungary", until=1, territories=("banato",)
+    )
+    state = state.evolve(card_effects=(guard,)).with_territory("banato", armies={"hungary": 1})
+    spared, told = event.damage(state, ("banato",), Dice(SEED, "d"), DATA)
+    assert spared.territories["banato"].damaged == {} and "CASTELLANO" in told[0].summary()
+    _, told = rebellions.rebellions(state, Dice(SEED, "r", loaded=[4]), DATA)
+    assert told == ()
+    _, told = rebellions.rebellions(state.evolve(card_effects=()), Dice(SEED, "r", loaded=[4, 2]), DATA)
+    assert [e.territory for e in of(TerritoryRebelled, list(told))] == ["banato"]

@@ -14,6 +14,8 @@ The four icons (``events.toml``'s event kinds, digest A29):
   them, from the largest stack first (ruling R251).
 * E4 market slump (L1068): the markets of the card's territories pay 10 florins less a good sold
   this turn (``slumped_markets``, read by the commerce phase; cleared by the next events phase).
+
+A territory a CASTELLANO protects this turn (L2538) is spared by all four, and by rebellions.
 """
 
 from __future__ import annotations
@@ -33,6 +35,16 @@ from adjudicator.rulesets.medioevo.events_phase.records import HALF, STOP
 from adjudicator.rulesets.medioevo.pieces_state import label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.transport import transport_type
+
+CASTELLANO = "castellano"
+
+
+def shielded(state: MedioevoState) -> frozenset[str]:
+    """The territories a CASTELLANO protects from events this turn (L2538: ``card_effects``)."""
+    return frozenset(
+        t for e in state.card_effects if e.card == CASTELLANO and e.until >= state.turn for t in e.territories
+    )
+
 
 ICON, PLACE = "event icon", "event territory"
 LOSSES = "event losses "
@@ -70,6 +82,10 @@ def damage(state: MedioevoState, areas: tuple[str, ...], dice: Dice, data: DataS
     terr = state.territories[where]
     due = state.turn + 1
     standing = terr.buildings if terr.built_over is None else terr.built_over  # not phase 8's new ones
+    if where in shielded(state):
+        return state, (
+            BuildingsDamaged(territory=where, owner=terr.owner, buildings=(), repair_by=due, shielded=True),
+        )
     hit = {b: terr.damaged.get(b, due) for b in standing}
     state = state.with_territory(where, damaged={**terr.damaged, **hit})
     return state, (BuildingsDamaged(territory=where, owner=terr.owner, buildings=standing, repair_by=due),)
@@ -85,7 +101,7 @@ def stop(state: MedioevoState, areas: tuple[str, ...], dice: Dice, data: DataSet
     """E2 (L1060): each transport there is stopped for the turn, or halved by its owner's
     ASTRONOMIA (ships) or CARTOGRAFIA (land transports): the technologies'
     ``event_blocked_<domain>_pm_factor``."""
-    places = _places(areas, data)
+    places = _places(tuple(t for t in areas if t not in shielded(state)), data)
     stalled: dict[str, str] = {}
     stopped: list[str] = []
     halved: list[str] = []
@@ -109,7 +125,7 @@ def losses(state: MedioevoState, areas: tuple[str, ...], dice: Dice, data: DataS
     """E3 (L1064): each power with VF there rolls 1d6 and loses as many, one at a time from its
     largest stack (armies on the ground before those aboard at equal size, then by place id), a
     stack at a time, until the dice or its troops there run out (R251)."""
-    places = _places(areas, data)
+    places = _places(tuple(t for t in areas if t not in shielded(state)), data)
     told: list[Event] = []
     for power in state.acting_order():
         stacks = _stacks(state, power, places, data)
@@ -157,7 +173,8 @@ def _take(state: MedioevoState, power: str, name: str, n: int, data: DataSet) ->
 def slump(state: MedioevoState, areas: tuple[str, ...], dice: Dice, data: DataSet) -> Told:
     """E4 (L1068): the card's markets pay less this turn."""
     malus = int(data.event_kinds["crisi_mercati"].params.get("sell_malus", 10))
-    return state.evolve(slumped_markets=areas), (MarketsSlumped(territories=areas, malus=malus),)
+    hit = tuple(t for t in areas if t not in shielded(state))
+    return state.evolve(slumped_markets=hit), (MarketsSlumped(territories=hit, malus=malus),)
 
 
 EFFECTS = {

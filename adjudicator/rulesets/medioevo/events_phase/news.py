@@ -70,8 +70,11 @@ class BuildingsDamaged(Event):
     owner: str | None
     buildings: tuple[str, ...]
     repair_by: int
+    shielded: bool = False
 
     def summary(self) -> str:
+        if self.shielded:
+            return f"The event strikes {self.territory}, which a CASTELLANO protects this turn (L2538)"
         if not self.buildings:
             return f"The event strikes {self.territory}: no building stands there"
         held = f" ({self.owner})" if self.owner else ""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.events_phase.event import shielded
 from adjudicator.rulesets.medioevo.events_phase.news import RebellionRolled, TerritoryRebelled
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
@@ -57,8 +58,12 @@ def needs(state: MedioevoState, power: str, roll: int, data: DataSet) -> dict[st
 
 
 def at_risk(state: MedioevoState, power: str) -> tuple[str, ...]:
+    """Its territories under 5 VF (L1082), but those a CASTELLANO protects this turn (L2538)."""
+    safe = shielded(state)
     return tuple(
-        t for t in sorted(state.owned_by(power)) if state.territories[t].armies.get(power, 0) < AT_RISK_BELOW
+        t
+        for t in sorted(state.owned_by(power))
+        if state.territories[t].armies.get(power, 0) < AT_RISK_BELOW and t not in safe
     )
 
 
