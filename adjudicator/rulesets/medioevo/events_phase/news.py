@@ -93,6 +93,8 @@ class TransportsStopped(Event):
     halved: tuple[str, ...]
 
     def summary(self) -> str:
+        if not self.stopped and not self.halved:
+            return f"Transports stopped this turn in {_places(self.places)}: none stands there"
         held = _places(self.stopped) if self.stopped else "none"
         half = f"; at half PM (ASTRONOMIA, CARTOGRAFIA): {_places(self.halved)}" if self.halved else ""
         return f"Transports stopped this turn in {_places(self.places)}: {held}{half}"
