@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 
 
 def _places(places: tuple[str, ...] | list[str]) -> str:
@@ -194,14 +195,25 @@ class TerritoryRebelled(Event):
     territory: str
     vf_lost: int
     barbarians: int
-    pieces_lost: tuple[str, ...] = ()
 
     def summary(self) -> str:
-        pieces = f" and its {', '.join(self.pieces_lost)}" if self.pieces_lost else ""
         return (
-            f"{self.territory} rebels against {self.power}: {self.vf_lost} VF{pieces} lost, "
+            f"{self.territory} rebels against {self.power}: {self.vf_lost} VF lost, "
             f"{self.barbarians} barbarian VF hold it"
         )
+
+
+class PiecesLostToRebels(PowerPrivate):
+    """R256: the power's pieces lost with a rebel territory, told to it (the others see the map:
+    which pieces stood there may hang on its private sales of the turn)."""
+
+    kind: ClassVar[str] = "mu-rebellion-pieces"
+    power: str
+    territory: str
+    pieces: tuple[str, ...]
+
+    def summary(self) -> str:
+        return f"{self.power} loses its {', '.join(self.pieces)} with {self.territory}"
 
 
 EVENTS_PHASE_EVENTS: tuple[type[Event], ...] = (
@@ -217,4 +229,5 @@ EVENTS_PHASE_EVENTS: tuple[type[Event], ...] = (
     RelicKept,
     RebellionRolled,
     TerritoryRebelled,
+    PiecesLostToRebels,
 )

@@ -19,7 +19,11 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_phase.event import shielded
-from adjudicator.rulesets.medioevo.events_phase.news import RebellionRolled, TerritoryRebelled
+from adjudicator.rulesets.medioevo.events_phase.news import (
+    PiecesLostToRebels,
+    RebellionRolled,
+    TerritoryRebelled,
+)
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
 
@@ -78,14 +82,12 @@ def rebellions(state: MedioevoState, dice: Dice, data: DataSet) -> Told:
         told.append(RebellionRolled(power=power, roll=roll, needs=required))
         for territory, need in required.items():
             if state.territories[territory].armies.get(power, 0) < need:
-                state, event = rebel(state, power, territory, dice, data)
-                told.append(event)
+                state, events = rebel(state, power, territory, dice, data)
+                told.extend(events)
     return state, tuple(told)
 
 
-def rebel(
-    state: MedioevoState, power: str, territory: str, dice: Dice, data: DataSet
-) -> tuple[MedioevoState, Event]:
+def rebel(state: MedioevoState, power: str, territory: str, dice: Dice, data: DataSet) -> Told:
     """The territory rebels (L1086, R256)."""
     terr = state.territories[territory]
     vf = terr.armies.get(power, 0)
@@ -98,9 +100,12 @@ def rebel(
     state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() not in keys))
     state = state.with_siege(territory, None)
     names = tuple(label(data, p.kind, p.number) for p in lost)
-    return state, TerritoryRebelled(
-        power=power, territory=territory, vf_lost=vf, barbarians=barbarians, pieces_lost=names
-    )
+    told: list[Event] = [
+        TerritoryRebelled(power=power, territory=territory, vf_lost=vf, barbarians=barbarians)
+    ]
+    if names:
+        told.append(PiecesLostToRebels(power=power, territory=territory, pieces=names))
+    return state, tuple(told)
 
 
 def _lost_pieces(state: MedioevoState, power: str, territory: str) -> tuple[Piece, ...]:
