@@ -44,7 +44,7 @@ def _to_economy(judge: Judge, secrets: dict[str, str]) -> None:
         ("T4.taxes", [3], "over"),  # a 3-turn game
         ("taxes", [3], "expected"),
         ("T2.diplomacy", [7], "7 fits no die"),  # PRINCIPESSA rolls a d6
-        ("*", [9], "9 fits no die"),  # no die of the game has 9 sides
+        ("*", [31], "31 fits no die"),  # the largest die: the Event deck's reshuffle, a d30 (R252)
     ],
 )
 def test_loaded_dice_that_cannot_be_rolled_are_refused_and_nothing_is_stored(

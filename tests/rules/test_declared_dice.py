@@ -57,7 +57,8 @@ def test_check_load_names_the_canonical_key_and_refuses_what_no_roll_can_use() -
     assert check_load(RULES, state, "t1.Taxes", [8, 1]) == "T1.taxes"
     assert check_load(RULES, state, "T2.turn_order", [4, 3, 2]) == "T2.turn_order"
     assert check_load(RULES, state, "*", [8]) == "*"
-    for key, values in [("T1.diplomacy", [1]), ("T2.turn_order", [5]), ("T1.placement", [1]), ("*", [9])]:
+    # * [31]: the largest die of the game is the Event deck's reshuffle, a d30 (phase 7, R252)
+    for key, values in [("T1.diplomacy", [1]), ("T2.turn_order", [5]), ("T1.placement", [1]), ("*", [31])]:
         with pytest.raises(LoadedDiceRefused):
             check_load(RULES, state, key, values)
 
@@ -84,5 +85,5 @@ def test_the_phase_key_is_drawn_before_star_and_blamed_right() -> None:
 def test_unused_values_of_a_resolved_phase_are_dropped_and_later_keys_kept() -> None:
     state = economy()
     outcome = play(state, {"hungary": ["LOAN"]}, {"T1.taxes": [2, 3], "T2.turn_order": [1], "*": [1]})
-    assert outcome.loaded_left == {"T2.turn_order": (1,), "*": (1,)}
+    assert outcome.loaded_left == {"T2.turn_order": (1,)}  # * [1]: the events phase's icon (L1052)
     assert outcome.inputs.loaded_dice == {"T1.taxes": (2, 3), "T2.turn_order": (1,), "*": (1,)}

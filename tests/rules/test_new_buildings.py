@@ -22,6 +22,10 @@ LT3 = (
 )  # fmt: skip
 
 
+CALM = {"T1.events": [5]}
+"""Phase 7's icon 5: the top card's third icon, a market slump (its first two would hurt Banato)."""
+
+
 def economy(*edits: str) -> MedioevoState:
     return economy_window.economy(
         *(f"GRANT hungary tech {t}" for t in LT3), "SET hungary florins 5000", *edits
@@ -50,7 +54,7 @@ def next_economy(state: MedioevoState) -> MedioevoState:
 def test_a_cathedral_bought_pays_from_the_next_turn_L1534_L897() -> None:
     """L897: +50 per Cathedral; L1534: the one bought in phase 4 is placed in phase 8, after the
     taxes: Hungary (Cathedral in Pest) buys one in Banato and collects 50 this turn, 100 the next."""
-    outcome = play(economy(), {"hungary": ["BUILD cathedral IN Banato"]})
+    outcome = play(economy(), {"hungary": ["BUILD cathedral IN Banato"]}, CALM)
     assert results(outcome, "hungary")["BUILD cathedral IN banato"].ok
     assert taxes_of(outcome)["cathedrals"] == 50
     later = next_economy(cast(MedioevoState, outcome.state))
@@ -74,7 +78,7 @@ def test_vassallaggio_counts_a_new_settlement_from_the_next_turn_L906() -> None:
     this turn is placed in the positioning and pays from the next turn."""
     state = economy("BUILD Bihar tower")
     before = taxes_of(resolve_window(RULES, state, {}, SEED))["VASSALLAGGIO"]
-    outcome = play(state, {"hungary": ["BUILD village IN Bihar"]})
+    outcome = play(state, {"hungary": ["BUILD village IN Bihar"]}, CALM)
     assert taxes_of(outcome)["VASSALLAGGIO"] == before
     later = resolve_window(RULES, next_economy(cast(MedioevoState, outcome.state)), {}, SEED)
     assert taxes_of(later)["VASSALLAGGIO"] == before + 10

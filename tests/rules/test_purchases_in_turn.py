@@ -24,6 +24,7 @@ from adjudicator.core.steps import CLOSE, Step
 from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.text import split_order_text
 from adjudicator.report.render import render_report
+from adjudicator.rulesets.medioevo.events_phase.phase import EVENTS
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, PURCHASES, REINFORCEMENTS, TAXES
 from adjudicator.rulesets.medioevo.ruleset import GAME_OPTIONS
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -107,7 +108,7 @@ def test_in_turn_the_economy_is_a_step_per_power_in_turn_order_then_the_close_L4
         "T1.economy.5-close",
     ]
     close = open_step(RULES, outcomes[-2].state)
-    assert close == Step(tuple(sorted(POWERS)), (TAXES, REINFORCEMENTS, PLACEMENT), CLOSE)
+    assert close == Step(tuple(sorted(POWERS)), (TAXES, REINFORCEMENTS, EVENTS, PLACEMENT), CLOSE)
     assert [p.phase for o in outcomes[:4] for p in o.phases] == [PURCHASES] * 4
     assert window_label(RULES, outcomes[-1].state) == "T1.war" and outcomes[-1].state.steps == ()
 
@@ -135,8 +136,9 @@ def test_the_second_power_sees_the_purchases_of_the_first_L795_L811() -> None:
 def test_independent_purchases_leave_the_same_totals_as_together_L795_L890() -> None:
     together = economy({}, *BUILDERS)
     orders = {p: mail(together, p, *lines) for p, lines in BUYS.items()}
-    at_once = cast(MedioevoState, resolve_window(RULES, together, orders, SEED).state)
-    in_turn = cast(MedioevoState, steps_of(economy(IN_TURN, *BUILDERS), BUYS)[-1].state)
+    window = resolve_window(RULES, together, orders, SEED)  # the purchases, before phase 7's dice
+    at_once = cast(MedioevoState, next(o.state for o in window.phases if o.phase == PURCHASES))
+    in_turn = cast(MedioevoState, steps_of(economy(IN_TURN, *BUILDERS), BUYS)[-2].state)
     assert totals(in_turn) == totals(at_once)
     assert at_once.powers["france"].florins < together.powers["france"].florins  # it did buy
     assert "caccia" in at_once.powers["byzantium"].techs

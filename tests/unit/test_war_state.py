@@ -213,17 +213,19 @@ def test_a_war_turn_without_heirs_leaves_them_out() -> None:
 
 def test_a_game_without_war_keeps_its_digests() -> None:
     """Computed on main at 3920127, before the war's fields and window existed (docs/war.md
-    §2.2): a war window without orders changes nothing but the turn (T1.war). At T2.war the GM's
-    siege of Costantinopoli (``_base``) is in its 2nd turn, so the aftermath's attrition wears the
-    besieged down (002 L1960-1962): only the last digest differs from the game before the war."""
+    §2.2), and pinned again when phase 7 joined the economy window (its Event deck is shuffled at
+    setup and its events change the board, so every digest moved; docs/events.md): a war window
+    without orders changes nothing but the turn (T1.war). At T2.war the GM's siege of
+    Costantinopoli (``_base``) is in its 2nd turn, so the aftermath's attrition wears the besieged
+    down (002 L1960-1962): only the last digest differs from the game before the war."""
     digests = _play_two_turns()
     assert digests[:-1] == [
-        "6b0db1a4d6be347b3f7ac78da73891be16a9ed284c0999b12db5fb97a2f9518d",
-        "13ec4472d03995dfdf0b48a68a689badee47ce37ea0d4d88b280dd977e79e942",
-        "12ccd7283e1ee0bbc9fae9dbbe1bc0ff6b9c27636dc2c62efbead8e9c57735b6",
-        "445db917a5b21532dd9b01e868614d9b063195d4dbc1e4c42649da897543b40f",
-        "3a4ffb673014410241761f1433d03e1ca85db1a91bc8b7621abb284bdc490fcb",
-        "4db365e651579b537bf1cf5e038b41eecc986f4e05140316d8d7650fe499bf88",
+        "25dc61e0dad619e411c2250af9df71a5d2542fe92973289b037104bcbc2571dd",
+        "ec84cb304d5a8551c5f55371d37fb5d242cea22a94d1616ddd9573d7c56594bb",
+        "c8dcda30df3175175c4c5150cdc27209cbafabbe82c0ae8ab241334aa83c3cc6",
+        "1db9b3ee0e6f80734ddb66b21a879f29f2759564eaf18927a5cd1fdf6d9f7d3d",
+        "840a831966edaca6c1f98f1643acbe8134f14e11ca1ec9700dbdc2e6895ce6ee",
+        "d5473b6ab06e046336d90ad660cc947d965c5d3988478115dbbca3f037568364",
     ]
     assert digests[-1] != "4f4725867ab8556972a02a7c9e2de40bf1a80bba8de269e16e95a39916f9d2e6"
 

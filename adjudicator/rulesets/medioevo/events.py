@@ -24,6 +24,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     WarJoined,
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
+from adjudicator.rulesets.medioevo.events_phase.news import EVENTS_PHASE_EVENTS
 from adjudicator.rulesets.medioevo.start_bonus import BonusTechnologies
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
@@ -360,4 +361,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     BonusTechnologies,  # variant BONUS INIZIO PARTITA (L3308)
     ReservesCommitted,  # variant RISERVE DI COMBATTIMENTO (L3202)
     *ENDGAME_EVENTS,
+    *EVENTS_PHASE_EVENTS,
 )

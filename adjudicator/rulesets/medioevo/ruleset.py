@@ -3,7 +3,7 @@
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
 4 (purchases: technologies, buildings, transports, siege engines and captains; fire sales), 5 (taxes,
 loans, fire sales, bankruptcy and the cards of the phase), 6 (reinforcements, INVESTITURA's VF,
-prisoners freed and the cards of the phase) and 8 (positioning).
+prisoners freed and the cards of the phase), 7 (events: events_phase/) and 8 (positioning).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
@@ -32,6 +32,7 @@ from adjudicator.rulesets.medioevo import (
     arrival,
     edits,
     map_highlights,
+    phase_table,
     receipt_summary,
     report_sections,
     setup,
@@ -44,6 +45,8 @@ from adjudicator.rulesets.medioevo.endgame import ending as endgame
 from adjudicator.rulesets.medioevo.endgame import report as endgame_report
 from adjudicator.rulesets.medioevo.endgame.orders import END
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
+from adjudicator.rulesets.medioevo.events_phase import deck as event_deck
+from adjudicator.rulesets.medioevo.events_phase.phase import EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
 from adjudicator.rulesets.medioevo.mapdraw import Drawing
 from adjudicator.rulesets.medioevo.order_names import power_names
@@ -85,19 +88,14 @@ from adjudicator.rulesets.medioevo.phases import (
     placement,
     prisoners,
     purchase_cards,
-    purchases,
     reinforcements,
     taxes,
     turn_order,
 )
-from adjudicator.rulesets.medioevo.phases.loans import LOAN_DIE_BY_LEVEL
-from adjudicator.rulesets.medioevo.phases.principessa import PRINCIPESSA
-from adjudicator.rulesets.medioevo.phases.taxes import CIAMBELLANO
 from adjudicator.rulesets.medioevo.reportmap import report_map
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.view import view as medioevo_view
 from adjudicator.rulesets.medioevo.war import window as war_window
-from adjudicator.rulesets.medioevo.war.battle_dice import combat_dice_uses
 from adjudicator.rulesets.medioevo.war.legal import war_options
 from adjudicator.rulesets.medioevo.war.window import AFTERMATH, COMBAT
 
@@ -110,6 +108,7 @@ PHASES = (
     PhaseSpec(PURCHASES, 4, "Purchases"),
     PhaseSpec(TAXES, 5, "Taxes"),
     PhaseSpec(REINFORCEMENTS, 6, "Reinforcements"),
+    PhaseSpec(EVENTS, 7, "Events"),
     PhaseSpec(PLACEMENT, 8, "Positioning"),
     PhaseSpec(COMBAT, 9, "Combat"),
     PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
@@ -117,12 +116,13 @@ PHASES = (
 )
 DECK_SHUFFLE = "empire deck"
 """The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
+GM_ROLLS = (DECK_SHUFFLE, event_deck.EVENT_DECK)  # shuffles: their rolls give a deck's order away
 PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ", f"{endgame.OBJECTIVE_ROLL} ")
 """Purposes of rolls that size one power's florins (R7: amounts are the power's), then its id."""
 WINDOWS = (
     WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
-    WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
+    WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, EVENTS, PLACEMENT)),
     WindowSpec("war", (COMBAT, AFTERMATH, END)),  # END: the last phase of the turn
 )
 
@@ -162,6 +162,7 @@ class MedioevoRuleset:
         order = steps.read_option(options)
         mode = steps.read_option(options, steps.COMBAT_OPTION)
         state, event = setup.initial_state(game, powers, options, dice, self.data, self.version)
+        state = state.evolve(omens=event_deck.shuffled(dice, self.data))  # the Event deck (L365)
         if (order, mode) != (state.purchases_order, state.combat_mode):
             state = state.evolve(purchases_order=order, combat_mode=mode)
         if variants.chosen(options):  # the optional rules on (L3190-3336)
@@ -249,7 +250,8 @@ class MedioevoRuleset:
     def _rehearsal(self, state: MedioevoState) -> arrival.Rehearsal:
         """One mail's rehearsals (R85, R86): the open window's (or step's) phases before the
         positioning."""
-        return arrival.Rehearsal(self.resolve, steps.rehearsed_phases(self, state), self.data)
+        before = tuple(p for p in steps.rehearsed_phases(self, state) if p != EVENTS)  # not foretold
+        return arrival.Rehearsal(self.resolve, before, self.data)
 
     def parse(
         self, state: GameState, power: str, lines: Sequence[tuple[int, str]], *, strict: bool = True
@@ -292,32 +294,7 @@ class MedioevoRuleset:
     def resolve(
         self, state: GameState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice
     ) -> Resolution:
-        mu = _mu(state)
-        if phase == SETUP:
-            return start_bonus.resolve(deployment.resolve(mu, orders, self.data), orders, self.data)
-        if phase == TURN_ORDER:
-            return turn_order.resolve(mu, orders, dice)
-        if phase == CARD_DRAW:
-            return cards.draw(mu)
-        if phase == CARDS:
-            return cards.resolve(mu, orders, self.data)
-        if phase == DIPLOMACY:
-            return diplomacy.resolve(mu, orders, self.data, dice)
-        if phase == PURCHASES:
-            return purchases.resolve(mu, orders, self.data, steps.buyers(mu, orders))
-        if phase == TAXES:
-            return taxes.resolve(mu, orders, dice, self.data)
-        if phase == REINFORCEMENTS:
-            return reinforcements.resolve(mu, orders, self.data)
-        if phase == PLACEMENT:
-            return placement.resolve(mu, orders, self.data)
-        if phase == COMBAT:
-            return war_window.resolve_combat(mu, orders, dice, self.data)
-        if phase == AFTERMATH:
-            return war_window.resolve_aftermath(mu, dice, self.data)
-        if phase == END:
-            return endgame.resolve(mu, orders, self.data)
-        raise ValueError(f"unknown Medioevo phase {phase!r}")
+        return phase_table.resolve_phase(_mu(state), phase, orders, dice, self.data)
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:
         before = _mu(state)
@@ -341,7 +318,7 @@ class MedioevoRuleset:
     def dice_visibility(self, purpose: str) -> Visibility:
         """Who sees a roll (ruling R78): the deck's shuffle the GM only, the dice that size a
         power's florins (a loan, CIAMBELLANO) that power, every other roll everyone."""
-        if purpose == DECK_SHUFFLE:
+        if purpose in GM_ROLLS:
             return Visibility.gm()
         for prefix in PRIVATE_ROLLS:
             if purpose.startswith(prefix):
@@ -349,25 +326,8 @@ class MedioevoRuleset:
         return Visibility.public()
 
     def phase_dice(self, state: GameState, phase: str) -> Sequence[DieUse] | None:
-        """The turn order's shuffle (one die per place, d2 up to one side per power), the
-        PRINCIPESSA's die in diplomacy, and in taxes a loan's die and CIAMBELLANO's, both by the
-        power's LT (L911, L2552), and combat's battles, ramming, captures and siege artillery
-        (war/battle_dice.py); no other phase rolls."""
-        if phase == TURN_ORDER:
-            seats = len(self.power_ids(state))
-            return (DieUse("turn order", tuple(range(2, seats + 1))),) if seats > 1 else ()
-        if phase == DIPLOMACY:
-            sides = int(self.data.cards[PRINCIPESSA].params["die_sides"])
-            return (DieUse(f"{PRINCIPESSA.upper()} POWER", (sides,)),)
-        if phase == TAXES:
-            by_lt = tuple(sorted({int(v) for v in self.data.cards[CIAMBELLANO].values}))
-            return (
-                DieUse("loan POWER", tuple(sorted(set(LOAN_DIE_BY_LEVEL.values())))),
-                DieUse(f"{CIAMBELLANO.upper()} POWER", by_lt),
-            )
-        if phase == COMBAT:
-            return combat_dice_uses(self.data.cards)
-        return ()
+        """What each phase rolls (phase_table.py)."""
+        return phase_table.phase_dice(_mu(state), phase, self.data)
 
     def report_sections(self, report: ReportInput) -> RulesetSections:
         """The sheet, the standings and the phase tables of a turn report (from the view only)."""

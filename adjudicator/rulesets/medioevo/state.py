@@ -12,6 +12,7 @@ from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.calamity.records import Ongoing
 from adjudicator.rulesets.medioevo.endgame.records import Endgame
 from adjudicator.rulesets.medioevo.endgame.records import prune as prune_endgame
+from adjudicator.rulesets.medioevo.events_phase.records import Omens, RelicMarker
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -185,6 +186,9 @@ class MedioevoState(GameState):
     variants: tuple[str, ...] = ()
     """The optional rules on (game options, variants.py, L3190-3336); left out of the JSON when none."""
     endgame: Endgame = Endgame()  # the end's options, and why and how it ended (endgame/records.py)
+    omens: Omens = Omens()  # phase 7's trigger window, Event deck and card (events_phase/)
+    relics: tuple[RelicMarker, ...] = ()  # relics found through a Grail icon (L1072-1080)
+    slumped_markets: tuple[str, ...] = ()  # territories whose markets pay 10 less this turn (L1068)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of

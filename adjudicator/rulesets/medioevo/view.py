@@ -5,7 +5,7 @@ order, the Pope, the size of the Empire deck, wars, truces, disputes and every p
 ones, which only their parties see (L633). Private to the power: its florins, cards in hand
 and just drawn, its keep priority, loans, reinforcements waiting and its reserve, casus belli and standing
 alliance policies (florins are behind the screen, A52: we keep them private). The GM sees
-everything, the deck's order included.
+everything, the decks' order included (the Event deck's too).
 """
 
 from __future__ import annotations
@@ -46,12 +46,18 @@ def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
     return {
         **full,
         **({"war": _war_seen(full["war"], viewer)} if "war" in full else {}),
+        **({"omens": _omens_seen(full["omens"])} if "omens" in full else {}),
         "powers": powers,
         "pacts": pacts,
         "bank": None,
         "deck": None,
         "deck_size": len(state.deck),
     }
+
+
+def _omens_seen(omens: Any) -> Any:
+    """Phase 7's records without the Event deck's order (its size instead), which only the GM sees."""
+    return {**omens, "deck": None, "deck_size": len(omens.get("deck") or ())}
 
 
 ANNOUNCED = ("power", "target", "captains", "force", "defenders")

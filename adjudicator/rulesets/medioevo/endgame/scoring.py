@@ -116,9 +116,9 @@ def florins_po(state: MedioevoState, power: str, data: DataSet) -> tuple[float, 
 
 
 def relics_in(state: MedioevoState, territory: str) -> int:
-    """The relics kept in ``territory``'s Cathedral (L1076-1080). The state holds no relics yet
-    (phase 7 adds them): 0 until the lead wires this to that state."""
-    return 0
+    """The relics kept in ``territory``'s Cathedral (L1076-1080; phase 7's markers,
+    events_phase/records.py)."""
+    return sum(1 for r in state.relics if r.cathedral and r.territory == territory)
 
 
 def cathedrals_po(state: MedioevoState, power: str, data: DataSet) -> tuple[float, str]:

@@ -59,6 +59,12 @@ def captains_at(state: MedioevoState, power: str) -> frozenset[str]:
 def mover_of(
     state: MedioevoState, piece: Piece, cargo: Cargo | None = None, spent: int = 0, extra_pm: int = 0
 ) -> Mover:
-    """A piece of the state as a mover, with its owner's technologies (L1639)."""
+    """A piece of the state as a mover, with its owner's technologies (L1639) and this turn's
+    Event transport stop (L1060, events_phase/event.py)."""
     techs = frozenset(state.powers[piece.owner].techs) if piece.owner in state.powers else frozenset()
-    return Mover(piece=piece, cargo=cargo or Cargo(), spent=spent, techs=techs, extra_pm=extra_pm)
+    held = (
+        state.omens.stalled.get("/".join(map(str, piece.key())), "") if state.omens.turn == state.turn else ""
+    )
+    return Mover(
+        piece=piece, cargo=cargo or Cargo(), spent=spent, techs=techs, extra_pm=extra_pm, stalled=held
+    )

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.events_phase.records import STOP
+from adjudicator.rulesets.medioevo.events_phase.relics import pick_up
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -187,7 +189,8 @@ def unload(state: MedioevoState, power: str, order: Unload, data: DataSet) -> Do
         events.append(
             TransportAbandoned(power=power, piece=order.carrier, place=carrier.location, phase="combat")
         )
-    return Done(state, tuple(events), f"{check.cost} PM, {check.left} left")
+    state, relics = pick_up(state, power, data)  # a captain set down where a relic lies (L1076)
+    return Done(state, (*events, *relics), f"{check.cost} PM, {check.left} left")
 
 
 def abandon(state: MedioevoState, carrier: Piece, name: str) -> MedioevoState:
@@ -226,6 +229,11 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
         return Refused("move", f"a transport is named twice in {', '.join(order.pieces)}")
     world = world_of(data, state)
     movers = [mover_in(state, data, p) for p in pieces]
+    stopped = next((name for name, m in zip(order.pieces, movers, strict=True) if m.stalled == STOP), None)
+    if stopped is not None:
+        return Refused(
+            "move", f"{stopped} cannot move this turn: the Event stopped the transports there (L1060)"
+        )
     if order.to is not None:
         check = convoy_path(world, movers, order.to)
     else:
@@ -250,7 +258,8 @@ def move(state: MedioevoState, power: str, order: Move, data: DataSet) -> Done |
         pm=tuple(c.cost for c in check.checks),
         phase="combat",
     )
-    return Done(state, (event,), note)
+    state, relics = pick_up(state, power, data)  # a captain brought where a relic lies (L1076)
+    return Done(state, (event, *relics), note)
 
 
 def siege_shut(state: MedioevoState, data: DataSet, pieces: list[Piece], path: tuple[str, ...]) -> str | None:

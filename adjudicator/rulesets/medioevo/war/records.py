@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from adjudicator.rulesets.medioevo.events_phase.records import Omens
+
 CombatMode = Literal["compressed", "faithful"]
 COMPRESSED: CombatMode = "compressed"
 FAITHFUL: CombatMode = "faithful"
@@ -211,6 +213,9 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "loose_goods": [],  # L1862, R231
     "ongoing": None,  # calamities under way (calamity/records.py)
     "variants": [],  # the optional rules (variants.py): none in most games
+    "omens": Omens().model_dump(mode="json"),  # phase 7 (events_phase/records.py)
+    "relics": [],
+    "slumped_markets": [],
 }
 
 

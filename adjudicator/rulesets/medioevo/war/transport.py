@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.rulesets.medioevo.board import River, Strait
 from adjudicator.rulesets.medioevo.components.pieces import Transport
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.events_phase.records import HALF, STOP
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 
 SEA, LAND = "sea", "land"
@@ -56,6 +57,7 @@ class Mover(BaseModel):
     techs: frozenset[str] = Field(default=frozenset(), description="its owner's technologies")
     extra_pm: int = Field(default=0, description="PM from a card this phase (MARESCIALLO, L2707)")
     ownerless: bool = Field(default=False, description="left without armies abroad: nobody's (L1630)")
+    stalled: str = Field(default="", description="held by an Event's transport stop: stop|half (L1060)")
     fleet_galleys: int | None = Field(
         default=None, description="galleys moving together, for active blockades (L2033); None: its own"
     )
@@ -112,18 +114,21 @@ def tech_pm_bonus(data: DataSet, techs: frozenset[str], domain: str) -> int:
 def stats(data: DataSet, mover: Mover) -> Stats:
     """PM and capacities: the table by kind and level (L1634-1637, L840-855, L2097-2100), the
     customisation discs (+1 PM, +10 armies, +10 goods each, L859-861), technologies (L1639) and a
-    card's PM for the phase."""
+    card's PM for the phase; none or half under an Event's transport stop (L1060)."""
     piece = mover.piece
     printed = transport_type(data, piece.kind, piece.level)
     step = data.purchase_rules.customisation_step
+    pm = (
+        printed.pm
+        + piece.pm * step.get("pm", 1)
+        + tech_pm_bonus(data, mover.techs, printed.domain)
+        + mover.extra_pm
+    )
     return Stats(
         name=label(data, piece.kind, piece.number),
         domain=printed.domain,
         role=printed.role,
-        pm=printed.pm
-        + piece.pm * step.get("pm", 1)
-        + tech_pm_bonus(data, mover.techs, printed.domain)
-        + mover.extra_pm,
+        pm={STOP: 0, HALF: pm // 2}.get(mover.stalled, pm),
         army_capacity=printed.armies + piece.armies * step.get("armies", 10),
         goods_capacity=printed.goods + piece.goods * step.get("goods", 10),
     )
