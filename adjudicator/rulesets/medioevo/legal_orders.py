@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from adjudicator.core.orders import Order
+from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders
+from adjudicator.rulesets.medioevo.commerce.orders import COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.orders import (
     CARDS,
@@ -104,6 +106,8 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(Reserve(n) for n in range(5, cap + 1, 5))
     if COMBAT in phases:  # loads, moves and attacks with their paths and PM (R185)
         options.extend(legal_war_orders(mu, power, data))
+    if COMMERCE in phases:  # trades with their prices, moves to markets with their PM
+        options.extend(legal_commerce_orders(mu, power, data))
     return options
 
 

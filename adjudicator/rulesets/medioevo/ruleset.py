@@ -36,6 +36,9 @@ from adjudicator.rulesets.medioevo import (
     setup,
     steps,
 )
+from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
+from adjudicator.rulesets.medioevo.commerce import resolve as commerce
+from adjudicator.rulesets.medioevo.commerce.orders import COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
@@ -107,6 +110,7 @@ PHASES = (
     PhaseSpec(PLACEMENT, 8, "Positioning"),
     PhaseSpec(COMBAT, 9, "Combat"),
     PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
+    PhaseSpec(COMMERCE, 10, "Commerce"),
 )
 DECK_SHUFFLE = "empire deck"
 """The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
@@ -117,6 +121,7 @@ WINDOWS = (
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
     WindowSpec("war", (COMBAT, AFTERMATH)),
+    WindowSpec("commerce", (COMMERCE,)),  # phase 10 after the war, R285
 )
 
 GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS}
@@ -178,7 +183,7 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT)
+        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT, COMMERCE)
 
     def _check(
         self,
@@ -210,6 +215,8 @@ class MedioevoRuleset:
             return reinforcements.buy_vf_problem(techs, order, self.data)
         if isinstance(order, Deploy):
             return arrival.deploy_problem(state, power, order, earlier, mail, self.data)
+        if order.phase == COMMERCE:  # judged when the phase runs (R285); here who and what it names
+            return commerce_legal.check(state, power, order, self.data)
         rehearsal = rehearsal or self._rehearsal(state)
         if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
             return rehearsal.purchase_problem(state, power, order, earlier, mail)
@@ -243,6 +250,8 @@ class MedioevoRuleset:
         scope = steps.parse_scope(self, _mu(state), power, strict)  # in a step: its phases (R96)
         phases, label, not_now = scope or (open_phases(self, state), window_label(self, state), None)
         war_lines, lines = war_window.split_lines(lines, COMBAT in phases)
+        if COMMERCE in phases:  # MOVE, LOAD, UNLOAD are commerce's in its window (commerce/parse.py)
+            war_lines, lines = [], sorted((*war_lines, *lines))
         if COMBAT in phases:
             war = war_window.parse_combat(_mu(state), power, war_lines, self.data, strict)
         else:
@@ -271,6 +280,8 @@ class MedioevoRuleset:
     def order_notes(self, state: GameState, power: str) -> dict[str, str]:
         """In the war window, each move's path and PM and each attack's start and entry PM, for
         the order template (war/legal.py ``war_options``, R185); nothing elsewhere."""
+        if COMMERCE in open_phases(self, state):  # prices and room (commerce/legal.py)
+            return commerce_legal.notes(_mu(state), power, self.data)
         if COMBAT not in open_phases(self, state):
             return {}
         return {o.order.canonical(): o.note for o in war_options(_mu(state), power, self.data) if o.note}
@@ -300,7 +311,10 @@ class MedioevoRuleset:
         if phase == COMBAT:
             return war_window.resolve_combat(mu, orders, dice, self.data)
         if phase == AFTERMATH:
-            return war_window.resolve_aftermath(mu, dice, self.data)
+            done = war_window.resolve_aftermath(mu, dice, self.data)
+            return Resolution(commerce.moved_in_combat(mu, _mu(done.state)), done.events, done.results)
+        if phase == COMMERCE:
+            return commerce.resolve(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:

@@ -177,6 +177,8 @@ class MedioevoState(GameState):
     exits: tuple[ForcedExit, ...] = ()  # transports that must leave hostile land (L1568-1574; R109)
     loose_goods: tuple[LooseGoods, ...] = ()  # a sunk or sacked transport's goods set down (L1862)
     war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
+    combat_moved: tuple[str, ...] = ()  # transports moved in this turn's combat (L1602-1604), to commerce
+    monopolies: dict[str, str] = {}  # noqa: RUF012  # power -> its MONOPOLIO good (L3180)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of

@@ -209,6 +209,8 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "exits": [],
     "war": None,
     "loose_goods": [],  # L1862, R231
+    "combat_moved": [],  # commerce (issue 19): transports that moved in combat, until commerce
+    "monopolies": {},  # commerce: MONOPOLIO's good of each power (L3180)
 }
 
 
