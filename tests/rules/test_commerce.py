@@ -14,7 +14,7 @@ from adjudicator.rulesets.medioevo.commerce.prices import quote
 from adjudicator.rulesets.medioevo.commerce.resolve import moved_in_combat, resolve
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
-from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
+from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war.records import WarTurn
 from tests.rules.war_states import war_state
 
