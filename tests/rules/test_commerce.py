@@ -7,8 +7,17 @@ built by hand, the phase resolved directly."""
 from __future__ import annotations
 
 from adjudicator.core.orders import Order
+from adjudicator.rulesets.medioevo.commerce.auction import settle
 from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders, notes
-from adjudicator.rulesets.medioevo.commerce.orders import ALL, ChooseMonopoly, Handle, Trade, Voyage
+from adjudicator.rulesets.medioevo.commerce.orders import (
+    ALL,
+    Auction,
+    ChooseMonopoly,
+    Handle,
+    Offer,
+    Trade,
+    Voyage,
+)
 from adjudicator.rulesets.medioevo.commerce.parse import build
 from adjudicator.rulesets.medioevo.commerce.prices import quote
 from adjudicator.rulesets.medioevo.commerce.resolve import moved_in_combat, resolve
@@ -187,3 +196,27 @@ def test_state_json_unchanged_without_commerce() -> None:
     """A state that never traded is the JSON it was before commerce existed."""
     data = game().to_json()
     assert "monopolies" not in data and "combat_moved" not in data
+
+
+def test_auction_lots_are_limited_by_fairs_and_settled_as_proxy_bids() -> None:
+    """L2152: as many cards on auction a turn as Fairs owned; L2154 (R296, as R1): the highest
+    sealed maximum pays the next + 5, at least the reserve; a lone bidder pays the reserve (5
+    without one); a bid below the reserve, or above the florins held, is void."""
+    state = game().with_territory("sicilia", buildings=("city", "mining_fair"))
+    state = state.with_power("hungary", cards=("gabelliere", "mercante"))
+    first = Auction("gabelliere", 100)
+    done = resolve(state, {"hungary": (first, Auction("mercante"))}, DATA)
+    assert [r.ok for r in done.results] == [True, False]
+    assert done.results[1].reason is not None and "owns 1 Fairs" in done.results[1].reason.message
+    lots = done.state
+    assert isinstance(lots, MedioevoState) and lots.lots[0].card == "gabelliere"
+    lots = lots.with_power("venice", florins=150)
+    sold = settle(lots, {"venice": (Offer(150, "gabelliere", "hungary"),)}, DATA)
+    assert sold.results[0].ok and sold.results[0].note == "GABELLIERE bought for 100"
+    after = sold.state
+    assert isinstance(after, MedioevoState) and after.lots == ()
+    assert after.powers["venice"].cards == ("gabelliere",) and after.powers["hungary"].florins == 1100
+    void = settle(
+        lots, {"venice": (Offer(90, "gabelliere", "hungary"), Offer(900, "gabelliere", "hungary"))}, DATA
+    )
+    assert [r.ok for r in void.results] == [False, False] and void.state.powers["hungary"].florins == 1000

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from adjudicator.core.orders import Order
-from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders
-from adjudicator.rulesets.medioevo.commerce.orders import COMMERCE
+from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders, legal_offers
+from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.orders import (
     CARDS,
@@ -108,6 +108,8 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(legal_war_orders(mu, power, data))
     if COMMERCE in phases:  # trades with their prices, moves to markets with their PM
         options.extend(legal_commerce_orders(mu, power, data))
+    if CARD_SALE in phases:  # a sealed maximum for each card on auction (R296)
+        options.extend(legal_offers(mu, power, data))
     return options
 
 

@@ -73,6 +73,8 @@ EXAMPLES = (
     "UNLOAD 10 Spezie FROM caravan 1",
     "ENSLAVE 30 byzantium WITH caravan 1",
     "MONOPOLY Sale",
+    "AUCTION Gabelliere RESERVE 200",
+    "OFFER 250 FOR Gabelliere OF holy_roman_empire",
 )
 """One example of each form of order, for the receipt of a line that opens with an order's keyword
 and cannot be read: it shows the examples of that keyword only."""

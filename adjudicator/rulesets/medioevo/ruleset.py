@@ -36,9 +36,10 @@ from adjudicator.rulesets.medioevo import (
     setup,
     steps,
 )
+from adjudicator.rulesets.medioevo.commerce import auction
 from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
 from adjudicator.rulesets.medioevo.commerce import resolve as commerce
-from adjudicator.rulesets.medioevo.commerce.orders import COMMERCE
+from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
@@ -111,13 +112,14 @@ PHASES = (
     PhaseSpec(COMBAT, 9, "Combat"),
     PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
     PhaseSpec(COMMERCE, 10, "Commerce"),
+    PhaseSpec(CARD_SALE, 10, "Commerce: the Empire-card auction"),
 )
 DECK_SHUFFLE = "empire deck"
 """The purpose of the Empire deck's shuffle (setup.py): its rolls give the deck's order away."""
 PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ")
 """Purposes of rolls that size one power's florins (R7: amounts are the power's), then its id."""
 WINDOWS = (
-    WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
+    WindowSpec("bids", (TURN_ORDER, CARD_DRAW, CARD_SALE)),  # CARD_SALE: last turn's lots (R296)
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT)),
     WindowSpec("war", (COMBAT, AFTERMATH)),
@@ -183,6 +185,8 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
+        if phase == CARD_SALE:
+            return bool(_mu(state).lots)
         return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT, COMMERCE)
 
     def _check(
@@ -215,7 +219,10 @@ class MedioevoRuleset:
             return reinforcements.buy_vf_problem(techs, order, self.data)
         if isinstance(order, Deploy):
             return arrival.deploy_problem(state, power, order, earlier, mail, self.data)
-        if order.phase == COMMERCE:  # judged when the phase runs (R285); here who and what it names
+        if order.phase in (
+            COMMERCE,
+            CARD_SALE,
+        ):  # judged when the phase runs (R285); here who and what it names
             return commerce_legal.check(state, power, order, self.data)
         rehearsal = rehearsal or self._rehearsal(state)
         if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
@@ -315,6 +322,8 @@ class MedioevoRuleset:
             return Resolution(commerce.moved_in_combat(mu, _mu(done.state)), done.events, done.results)
         if phase == COMMERCE:
             return commerce.resolve(mu, orders, self.data)
+        if phase == CARD_SALE:
+            return auction.settle(mu, orders, self.data)
         raise ValueError(f"unknown Medioevo phase {phase!r}")
 
     def gm_edit(self, state: GameState, command: str) -> tuple[GameState, tuple[Event, ...]]:

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
+from adjudicator.rulesets.medioevo.commerce.records import Lot
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -179,6 +180,7 @@ class MedioevoState(GameState):
     war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
     combat_moved: tuple[str, ...] = ()  # transports moved in this turn's combat (L1602-1604), to commerce
     monopolies: dict[str, str] = {}  # noqa: RUF012  # power -> its MONOPOLIO good (L3180)
+    lots: tuple[Lot, ...] = ()  # Empire cards on auction, bid for in the next window (L2150, R296)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of

@@ -110,6 +110,35 @@ class MonopolyShare(PowerPrivate):
         return f"{self.power} gets {self.florins} Florins from the bank: {why}"
 
 
+class LotOffered(Event):
+    """An Empire card put up for public auction (L2150-2154): the table hears which, and the base."""
+
+    kind: ClassVar[str] = "mu-lot-offered"
+    seller: str
+    card: str
+    reserve: int
+
+    def summary(self) -> str:
+        base = f", reserve {self.reserve}" if self.reserve else ""
+        return f"{self.seller} puts {self.card} up for auction{base}: OFFER n FOR it in the next window"
+
+
+class LotSettled(Event):
+    """A card auction settled on the sealed maximums (R296): sold, or not."""
+
+    kind: ClassVar[str] = "mu-lot-settled"
+    seller: str
+    card: str
+    buyer: str | None
+    price: int
+    bids: int
+
+    def summary(self) -> str:
+        if self.buyer is None:
+            return f"{self.seller}'s {self.card}: not sold ({self.bids} valid bids)"
+        return f"{self.seller}'s {self.card} sold to {self.buyer} for {self.price} ({self.bids} valid bids)"
+
+
 COMMERCE_EVENTS: tuple[type[Event], ...] = (
     GoodsTraded,
     TradeMoved,
@@ -117,4 +146,6 @@ COMMERCE_EVENTS: tuple[type[Event], ...] = (
     SlavesMade,
     MonopolyChosen,
     MonopolyShare,
+    LotOffered,
+    LotSettled,
 )

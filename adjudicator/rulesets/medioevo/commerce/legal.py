@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.commerce.goods import cubes, transport_stats
-from adjudicator.rulesets.medioevo.commerce.orders import BUY, SELL, ChooseMonopoly, Enslave, Trade, Voyage
+from adjudicator.rulesets.medioevo.commerce.orders import (
+    BUY,
+    SELL,
+    Auction,
+    ChooseMonopoly,
+    Enslave,
+    Offer,
+    Trade,
+    Voyage,
+)
 from adjudicator.rulesets.medioevo.commerce.prices import (
     CAROVANIERE,
     MERCATO,
@@ -17,6 +26,7 @@ from adjudicator.rulesets.medioevo.commerce.prices import (
 )
 from adjudicator.rulesets.medioevo.commerce.resolve import crew
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.phases.taxes import fairs
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of
@@ -42,7 +52,28 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
         return "turning prisoners into Slaves needs MERCATO (L2156)"
     if isinstance(order, ChooseMonopoly) and MONOPOLIO not in held.techs:
         return "MONOPOLY needs the technology MONOPOLIO (L3180)"
+    if isinstance(order, Auction) and order.card not in held.cards:
+        return f"{power} does not hold {data.cards[order.card].name}"
+    if isinstance(order, Offer):
+        if not any((lot.card, lot.seller) == (order.card, order.seller) for lot in state.lots):
+            return f"{order.seller} has no {data.cards[order.card].name} on auction"
+        if order.seller == power:
+            return "a seller does not bid for its own card"
+        if order.amount > held.florins:
+            return f"{power} holds {held.florins} Florins"
     return None
+
+
+def legal_offers(state: MedioevoState, power: str, data: DataSet) -> list[Order]:
+    """For each card on auction by another power: a maximum at its reserve (or 5) and double."""
+    florins = state.powers[power].florins
+    out: list[Order] = []
+    for lot in state.lots:
+        if lot.seller == power:
+            continue
+        floor = max(lot.reserve, 5)
+        out += [Offer(n, lot.card, lot.seller) for n in dict.fromkeys((floor, 2 * floor)) if n <= florins]
+    return out
 
 
 def _trader(state: MedioevoState, piece: Piece, data: DataSet) -> bool:
@@ -108,7 +139,13 @@ def options(state: MedioevoState, power: str, data: DataSet) -> list[tuple[Order
         if _trader(state, piece, data):
             out += _trades(state, power, piece, data)
         out += _moves(state, power, piece, data)
-    if MONOPOLIO in state.powers[power].techs and power not in state.monopolies:
+    held = state.powers[power]
+    on_sale = sum(1 for lot in state.lots if lot.seller == power and lot.turn == state.turn)
+    if on_sale < fairs(state, power, data):
+        out += [
+            (Auction(card), "for the next window's sealed bids (R296)") for card in dict.fromkeys(held.cards)
+        ]
+    if MONOPOLIO in held.techs and power not in state.monopolies:
         out += [(ChooseMonopoly(good), "chosen once (L3180)") for good in data.goods]
     return out
 

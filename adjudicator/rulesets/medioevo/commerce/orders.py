@@ -99,4 +99,36 @@ class ChooseMonopoly(Order):
         return f"MONOPOLY {self.good}"
 
 
-COMMERCE_ORDERS = (Trade, Voyage, Handle, Enslave, ChooseMonopoly)
+CARD_SALE = "card_sale"
+"""The Empire-card auction's bids (L2150-2154, R296): a phase of the next turn's bids window."""
+
+
+@dataclass(frozen=True, slots=True)
+class Auction(Order):
+    """``AUCTION Gabelliere [RESERVE 200]``: one of the power's Empire cards put up for public
+    auction, as many a turn as the Fairs it owns (L2150-2154, ex L2164); the lot is announced in
+    the commerce report and bid for in the next window (R296)."""
+
+    phase: ClassVar[str] = COMMERCE
+    card: str
+    reserve: int = 0
+
+    def canonical(self) -> str:
+        return f"AUCTION {self.card}" + (f" RESERVE {self.reserve}" if self.reserve else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Order):
+    """``OFFER 250 FOR gabelliere OF holy_roman_empire``: a sealed maximum for a card on auction
+    (proxy bids as R1: the highest pays the next maximum + 5, L2154; R296)."""
+
+    phase: ClassVar[str] = CARD_SALE
+    amount: int
+    card: str
+    seller: str
+
+    def canonical(self) -> str:
+        return f"OFFER {self.amount} FOR {self.card} OF {self.seller}"
+
+
+COMMERCE_ORDERS = (Trade, Voyage, Handle, Enslave, ChooseMonopoly, Auction, Offer)

@@ -11,9 +11,11 @@ from adjudicator.core.orders import IssueKind, Order
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.commerce.orders import (
     ALL,
+    Auction,
     ChooseMonopoly,
     Enslave,
     Handle,
+    Offer,
     Trade,
     Voyage,
 )
@@ -50,7 +52,11 @@ HANDLE_USAGE = (
 )
 MOVE_USAGE = "expected MOVE <transport> TO <territory or sea zone>, e.g. MOVE caravan 1 TO Alessandria"
 ENSLAVE_USAGE = "expected ENSLAVE <n> <power> WITH <transport>, e.g. ENSLAVE 30 byzantium WITH caravan 1"
-COMMERCE_KINDS = ("buy", "sell", "move", "load", "unload", "enslave", "monopoly")
+COMMERCE_KINDS = ("buy", "sell", "move", "load", "unload", "enslave", "monopoly", "auction", "offer")
+_AUCTION = re.compile(r"^(?P<card>.+?)(?:\s+(?:RESERVE|BASE)\s+(?P<n>\d+))?\s*$", re.IGNORECASE)
+_OFFER = re.compile(
+    r"^(?P<n>\d+)\s+(?:FOR|PER)\s+(?P<card>.+?)\s+(?:OF|DI|FROM|DA)\s+(?P<who>.+?)\s*$", re.IGNORECASE
+)
 
 
 def good_index(data: DataSet) -> NameIndex:
@@ -110,4 +116,21 @@ def build(kind: str, text: str, state: MedioevoState, data: DataSet) -> Order | 
             raise Reject(IssueKind.SYNTAX, ENSLAVE_USAGE)
         victim = resolve(power_index(state, data.board), found["who"])
         return Enslave(int(found["n"]), victim, transport_label(found["t"], data))
+    if kind == "auction":
+        found = _AUCTION.match(text.strip())
+        if not found:
+            raise Reject(
+                IssueKind.SYNTAX,
+                "expected AUCTION <card> [RESERVE <florins>], e.g. AUCTION Gabelliere RESERVE 200",
+            )
+        return Auction(resolve(card_index(data), found["card"]), int(found["n"] or 0))
+    if kind == "offer":
+        found = _OFFER.match(text.strip())
+        if not found:
+            raise Reject(
+                IssueKind.SYNTAX,
+                "expected OFFER <florins> FOR <card> OF <power>, e.g. OFFER 250 FOR Gabelliere OF hre",
+            )
+        seller = resolve(power_index(state, data.board), found["who"])
+        return Offer(int(found["n"]), resolve(card_index(data), found["card"]), seller)
     return ChooseMonopoly(resolve(good_index(data), text))

@@ -17,6 +17,7 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo.commerce import auction
 from adjudicator.rulesets.medioevo.commerce.events import GoodsHandled, MonopolyChosen, TradeMoved
 from adjudicator.rulesets.medioevo.commerce.goods import (
     add,
@@ -31,6 +32,7 @@ from adjudicator.rulesets.medioevo.commerce.ledger import MOVE, Ledger, Refusal,
 from adjudicator.rulesets.medioevo.commerce.orders import (
     ALL,
     COMMERCE,
+    Auction,
     ChooseMonopoly,
     Enslave,
     Handle,
@@ -172,6 +174,8 @@ def step(state: MedioevoState, power: str, order: Order, data: DataSet, ledger: 
         return enslave(state, power, order, data, ledger)
     if isinstance(order, ChooseMonopoly):
         return monopoly(state, power, order, data)
+    if isinstance(order, Auction):
+        return auction.offer(state, power, order, data)
     raise Refusal(f"{order.canonical()} is no commerce order")
 
 

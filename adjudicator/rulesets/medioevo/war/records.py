@@ -211,6 +211,7 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "loose_goods": [],  # L1862, R231
     "combat_moved": [],  # commerce (issue 19): transports that moved in combat, until commerce
     "monopolies": {},  # commerce: MONOPOLIO's good of each power (L3180)
+    "lots": [],  # commerce: Empire cards on auction (L2150-2154, R296)
 }
 
 
