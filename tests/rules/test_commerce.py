@@ -18,7 +18,7 @@ from adjudicator.rulesets.medioevo.commerce.orders import (
     Trade,
     Voyage,
 )
-from adjudicator.rulesets.medioevo.commerce.parse import build
+from adjudicator.rulesets.medioevo.commerce.parse import build, take_trade_lines
 from adjudicator.rulesets.medioevo.commerce.prices import quote
 from adjudicator.rulesets.medioevo.commerce.resolve import moved_in_combat, resolve
 from adjudicator.rulesets.medioevo.dataset import default_dataset
@@ -220,3 +220,13 @@ def test_auction_lots_are_limited_by_fairs_and_settled_as_proxy_bids() -> None:
         lots, {"venice": (Offer(90, "gabelliere", "hungary"), Offer(900, "gabelliere", "hungary"))}, DATA
     )
     assert [r.ok for r in void.results] == [False, False] and void.state.powers["hungary"].florins == 1000
+
+
+def test_in_the_commerce_window_move_load_unload_are_commerce_lines() -> None:
+    """MOVE, LOAD and UNLOAD open war lines too; in the commerce window they are commerce's, and
+    any other war word stays with the war's reader (refused there as not now)."""
+    war = [(1, "MOVE caravan 1 TO sicilia"), (3, "ATTACK pest FROM cart 1 WITH captain 1"), (4, "unload: x")]
+    assert take_trade_lines(war, [(2, "BUY 10 sale WITH caravan 1")]) == (
+        [(3, "ATTACK pest FROM cart 1 WITH captain 1")],
+        [(1, "MOVE caravan 1 TO sicilia"), (2, "BUY 10 sale WITH caravan 1"), (4, "unload: x")],
+    )

@@ -3,7 +3,7 @@
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
 4 (purchases: technologies, buildings, transports, siege engines and captains; fire sales), 5 (taxes,
 loans, fire sales, bankruptcy and the cards of the phase), 6 (reinforcements, INVESTITURA's VF,
-prisoners freed and the cards of the phase) and 8 (positioning).
+prisoners freed and the cards of the phase), 8 (positioning), 9 (combat) and 10 (commerce).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
@@ -40,6 +40,7 @@ from adjudicator.rulesets.medioevo.commerce import auction
 from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
 from adjudicator.rulesets.medioevo.commerce import resolve as commerce
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
+from adjudicator.rulesets.medioevo.commerce.parse import take_trade_lines
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
@@ -185,9 +186,8 @@ class MedioevoRuleset:
             return turn_order.takes_orders(_mu(state))
         if phase == CARDS:
             return cards.takes_orders(_mu(state))
-        if phase == CARD_SALE:
-            return bool(_mu(state).lots)
-        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT, COMMERCE)
+        trade = phase in (COMMERCE, CARD_SALE) and (phase == COMMERCE or bool(_mu(state).lots))
+        return trade or phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT)
 
     def _check(
         self,
@@ -258,7 +258,7 @@ class MedioevoRuleset:
         phases, label, not_now = scope or (open_phases(self, state), window_label(self, state), None)
         war_lines, lines = war_window.split_lines(lines, COMBAT in phases)
         if COMMERCE in phases:  # MOVE, LOAD, UNLOAD are commerce's in its window (commerce/parse.py)
-            war_lines, lines = [], sorted((*war_lines, *lines))
+            war_lines, lines = take_trade_lines(war_lines, lines)
         if COMBAT in phases:
             war = war_window.parse_combat(_mu(state), power, war_lines, self.data, strict)
         else:
@@ -318,8 +318,7 @@ class MedioevoRuleset:
         if phase == COMBAT:
             return war_window.resolve_combat(mu, orders, dice, self.data)
         if phase == AFTERMATH:
-            done = war_window.resolve_aftermath(mu, dice, self.data)
-            return Resolution(commerce.moved_in_combat(mu, _mu(done.state)), done.events, done.results)
+            return commerce.after_war(mu, war_window.resolve_aftermath(mu, dice, self.data))
         if phase == COMMERCE:
             return commerce.resolve(mu, orders, self.data)
         if phase == CARD_SALE:

@@ -16,6 +16,8 @@ COMMERCE = "commerce"
 
 BUY, SELL = "buy", "sell"
 ALL = 0
+TRADE_WORDS = frozenset({"MOVE", "LOAD", "UNLOAD"})
+"""First words the war also uses: in the commerce window they are commerce's."""
 """``SELL ALL``: every unit of the good aboard (L2110)."""
 
 

@@ -11,6 +11,7 @@ from adjudicator.core.orders import IssueKind, Order
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo.commerce.orders import (
     ALL,
+    TRADE_WORDS,
     Auction,
     ChooseMonopoly,
     Enslave,
@@ -57,6 +58,16 @@ _AUCTION = re.compile(r"^(?P<card>.+?)(?:\s+(?:RESERVE|BASE)\s+(?P<n>\d+))?\s*$"
 _OFFER = re.compile(
     r"^(?P<n>\d+)\s+(?:FOR|PER)\s+(?P<card>.+?)\s+(?:OF|DI|FROM|DA)\s+(?P<who>.+?)\s*$", re.IGNORECASE
 )
+
+
+Lines = list[tuple[int, str]]
+
+
+def take_trade_lines(war_lines: Lines, lines: Lines) -> tuple[Lines, Lines]:
+    """In the commerce window, (war lines, other lines) with MOVE, LOAD and UNLOAD taken from the
+    war's (refused there as "for the combat phase") for the Medioevo parser (commerce's)."""
+    ours = [(n, t) for n, t in war_lines if t.split(None, 1)[0].upper().rstrip(":") in TRADE_WORDS]
+    return [w for w in war_lines if w not in ours], sorted((*ours, *lines))
 
 
 def good_index(data: DataSet) -> NameIndex:

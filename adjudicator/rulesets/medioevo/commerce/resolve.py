@@ -12,6 +12,7 @@ no dice.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
@@ -51,6 +52,12 @@ from adjudicator.rulesets.medioevo.war.moves import siege_shut
 from adjudicator.rulesets.medioevo.war.transport import COMMERCIAL, Cargo
 
 Done = tuple[MedioevoState, list[Event]]
+
+
+def after_war(before: MedioevoState, done: Resolution) -> Resolution:
+    """The war window's last resolution, remembering which transports moved in it."""
+    after = moved_in_combat(before, cast(MedioevoState, done.state))
+    return Resolution(after, done.events, done.results)
 
 
 def moved_in_combat(before: MedioevoState, after: MedioevoState) -> MedioevoState:
