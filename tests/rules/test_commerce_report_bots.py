@@ -7,13 +7,14 @@ from __future__ import annotations
 from adjudicator.bots_commerce import commerce_orders
 from adjudicator.core.events import Visibility
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.commerce.events import GoodsTraded, TradeMoved
+from adjudicator.rulesets.medioevo.commerce.events import GoodsTraded, LotSettled, MonopolyShare, TradeMoved
 from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders
 from adjudicator.rulesets.medioevo.commerce.parse import build
 from adjudicator.rulesets.medioevo.commerce.report import commerce_section
 from adjudicator.rulesets.medioevo.commerce.resolve import resolve
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
+from adjudicator.rulesets.medioevo.report_ledger import ledger
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.view import view
 from tests.rules.war_states import war_state
@@ -81,3 +82,22 @@ def test_the_bot_buys_what_is_cheap_here_and_carries_goods_to_where_they_sell_hi
     orders = [build(line.split()[0].lower(), line.split(None, 1)[1], _state(grain), DATA) for line in lines]
     done = resolve(_state(grain), {"hungary": [o for o in orders if o is not None]}, DATA)
     assert all(r.ok for r in done.results) and len(done.results) == 2
+
+
+def test_the_sheets_florins_count_trades_the_monopoly_and_the_auction() -> None:
+    """The sheet's ledger (report_ledger.py) reconciles: each trade, MONOPOLIO's share and a card
+    sold at auction are lines of the florins brought forward to the florins now."""
+    bought = GoodsTraded(
+        power="hungary", transport="caravan 1", action="buy", good="Sale", amount=10, territory="Sicilia",
+        unit=10, total=100, florins=900,
+    )  # fmt: skip
+    share = MonopolyShare(power="hungary", good="Sale", territory="Sicilia", trade=100, florins=10)
+    sale = LotSettled(seller="venice", card="GABELLIERE", buyer="hungary", price=255, bids=2)
+    table = ledger([bought, share, sale], "hungary", 655)
+    assert [row[1:] for row in table.rows] == [
+        ("brought forward", "1000"),
+        ("10 Sale bought at Sicilia", "-100"),
+        ("MONOPOLIO on Sale (bank)", "+10"),
+        ("GABELLIERE at auction (venice to hungary)", "-255"),
+    ]
+    assert ledger([sale], "venice", 255).rows[0][2] == "0"
