@@ -44,11 +44,13 @@ def add(wares: dict[str, int], good: str, n: int) -> dict[str, int]:
 
 def handling_pm(state: MedioevoState, data: DataSet, piece: Piece, territory: str) -> int:
     """Loading or unloading goods: 2 PM, 1 at a settlement, with the power's captain there, or for
-    a ship in the territory's port (L1612-1614)."""
+    a ship in the territory's port (L1612-1614). A ship at sea, off a coast without a port, pays 2
+    even where a settlement stands (ex L2124: the merchant unloads in Giudea for 2 PM; R290)."""
     ts = state.territories.get(territory)
     captain = any(p.location == territory for p in state.pieces_of(piece.owner, CAPTAIN))
-    in_port = transport_stats(state, data, piece).domain == SEA and piece.location == territory
-    return 1 if (ts is not None and ts.settlement()) or captain or in_port else 2
+    at_sea = transport_stats(state, data, piece).domain == SEA and piece.location != territory
+    settled = ts is not None and ts.settlement() is not None and not at_sea
+    return 1 if settled or captain or (not at_sea and piece.location == territory) else 2
 
 
 def on_ground(state: MedioevoState, power: str, territory: str, good: str) -> tuple[LooseGoods, ...]:
