@@ -230,3 +230,10 @@ def test_in_the_commerce_window_move_load_unload_are_commerce_lines() -> None:
         [(3, "ATTACK pest FROM cart 1 WITH captain 1")],
         [(1, "MOVE caravan 1 TO sicilia"), (2, "BUY 10 sale WITH caravan 1"), (4, "unload: x")],
     )
+
+
+def test_the_gm_and_the_public_get_no_commerce_template() -> None:
+    """A report rebuilt for the GM or the public asks for the notes too: there are none (it once
+    raised KeyError 'gm', tests/report/test_history.py)."""
+    state = game(caravan("sicilia"))
+    assert notes(state, "gm", DATA) == {} and legal_commerce_orders(state, "public", DATA) == []

@@ -129,8 +129,10 @@ def _moves(state: MedioevoState, power: str, piece: Piece, data: DataSet) -> lis
 
 
 def options(state: MedioevoState, power: str, data: DataSet) -> list[tuple[Order, str]]:
-    """Every commerce order the template offers, with its note."""
+    """Every commerce order the template offers, with its note; none for the GM or the public."""
     out: list[tuple[Order, str]] = []
+    if power not in state.powers:
+        return out
     for piece in state.pieces_of(power):
         if piece.kind not in {t.kind for t in data.transports.values()} or piece.aboard is not None:
             continue
