@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from adjudicator.bots_commerce import commerce_orders
 from adjudicator.bots_war import war_orders
 from adjudicator.core.engine import window_label
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
+from adjudicator.rulesets.medioevo.commerce.orders import COMMERCE
 from adjudicator.rulesets.medioevo.orders import (
     Bid,
     Build,
@@ -49,7 +51,8 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     customisation disc, borrows when poor, sells a piece when short of florins (bankrupt when it
     may), buys INVESTITURA's VF, plays its purchases, taxes and reinforcements cards, spreads its
     reinforcements; in diplomacy it accepts every offer, sues for peace, proposes a pact or an
-    alliance and now and then declares war; in combat it fights (``bots_war.war_orders``)."""
+    alliance and now and then declares war; in combat it fights (``bots_war.war_orders``); in
+    commerce it trades (``bots_commerce.commerce_orders``)."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -94,6 +97,8 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
         lines.append(Place(2, chosen.territory).canonical())
     if any(o.phase == COMBAT for o in legal):  # the war window: bots that fight (bots_war.py)
         lines += war_orders(view, legal)
+    if any(o.phase == COMMERCE for o in legal):  # the commerce window: bots that trade
+        lines += commerce_orders(view, legal)
     # a technology a card gives in this phase (PLAY Contessa FOR x) is not bought as well
     free = {line.rsplit(" FOR ", 1)[1] for line in lines if line.startswith("PLAY ") and " FOR " in line}
     return [line for line in lines if not (line.startswith("BUY TECH ") and line[len("BUY TECH ") :] in free)]

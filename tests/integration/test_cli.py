@@ -126,8 +126,9 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
     windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir() and p.name != "archive")
     assert (out / "demo" / "archive" / "index.html").is_file()
     assert [w.split("-", 1)[1] for w in windows] == [
-        "T1.bids", "T1.cards", "T1.economy", "T1.war", "T2.bids", "T2.cards", "T2.economy",
-        "T2.war", "T3.bids", "T3.cards", "T3.economy", "T3.war",
+        "T1.bids", "T1.cards", "T1.economy", "T1.war", "T1.commerce", "T2.bids", "T2.cards",
+        "T2.economy", "T2.war", "T2.commerce", "T3.bids", "T3.cards", "T3.economy", "T3.war",
+        "T3.commerce",
     ]  # fmt: skip
     viewers = {"holy_roman_empire", "hungary", "france", "byzantium", "gm"}
     for window in windows:
@@ -135,9 +136,9 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
         for suffix in (".txt", ".html", ".json"):
             mailed = viewers - {"gm"} if suffix == ".json" else viewers  # the GM's JSON is not mailed
             assert {f"{v}{suffix}" for v in mailed} <= names, (window, names)
-    t2 = (out / "demo" / windows[4] / "hungary.txt").read_text()
+    t2 = (out / "demo" / windows[5] / "hungary.txt").read_text()
     assert "Sealed bids opened" in t2 and "YOUR SHEET" in t2
-    t2_html = (out / "demo" / windows[4] / "hungary.html").read_text()
+    t2_html = (out / "demo" / windows[5] / "hungary.html").read_text()
     assert ">Your sheet</h2>" in t2_html and "Sealed bids, opened" in t2_html  # the mail's HTML part
     board = (out / "demo" / "board.svg").read_text()
     assert board.startswith("<svg") and 'id="land-pest"' in board

@@ -133,7 +133,7 @@ def test_civil_disorder_after_the_limit_tells_the_gm_once(judge: Judge) -> None:
             send(judge, secrets, power, "READY", at=deadline - H)
         judge.process_due(deadline)
         assert powers(judge)["byzantium"].missed == expected
-    assert judge.game("g1")[1].label == "T2.cards"  # T1.cards, T1.economy, T1.war, T2.bids
+    assert judge.game("g1")[1].label == "T2.bids"  # T1.cards, T1.economy, T1.war, T1.commerce
     assert powers(judge)["byzantium"].status == "disorder"
     told = [m for m in mails(judge, "notice") if m.recipient == "gm" and "civil disorder" in m.subject]
     assert len(told) == 1 and "gm replace g1 byzantium ADDRESS" in told[0].body_text

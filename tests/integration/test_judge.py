@@ -46,6 +46,7 @@ def test_replaying_the_log_reproduces_every_snapshot(judge: Judge) -> None:
     play_window(judge, secrets, {"hungary": ["KEEP PRIORITY Mercante, Condottiero"]})
     play_window(judge, secrets, {"hungary": ["LOAN", "PLACE 3 IN Pest"], "france": ["LOAN"]})
     play_window(judge, secrets, {})  # T1.war: nobody fights
+    play_window(judge, secrets, {})  # T1.commerce: nobody trades
     judge.load_dice("g1", "T2.turn_order", [1, 1, 1])
     play_window(judge, secrets, {"hungary": ["BID 40"], "france": ["BID 25"], "byzantium": ["BID 40"]})
     play_window(judge, secrets, {})
@@ -56,7 +57,8 @@ def test_replaying_the_log_reproduces_every_snapshot(judge: Judge) -> None:
     assert state.powers["hungary"].loans == ()  # type: ignore[attr-defined]
     snapshots = judge.snapshots("g1")
     assert [s.label for s in snapshots] == [
-        "T1.bids", "T1.cards", "T1.economy", "T1.war", "T2.bids", "T2.cards", "T2.economy", "T2.war",
+        "T1.bids", "T1.cards", "T1.economy", "T1.war", "T1.commerce", "T2.bids", "T2.cards",
+        "T2.economy", "T2.war",
     ]  # fmt: skip
     assert judge.replay_check("g1") == []
     # the check is real: a snapshot that disagrees with the log is reported
@@ -110,6 +112,7 @@ def test_rollback_reopens_the_window_with_its_orders_and_re_adjudicates(judge: J
     play_window(judge, secrets, {})
     play_window(judge, secrets, {})
     play_window(judge, secrets, {})  # T1.war
+    play_window(judge, secrets, {})  # T1.commerce
     play_window(judge, secrets, {"hungary": ["BID 50"], "france": ["BID 20"]})
     first = judge.state("g1")
     assert first.turn_order[0] == "hungary"  # type: ignore[attr-defined]

@@ -166,7 +166,7 @@ def test_the_cli_lists_clears_and_prints_a_bad_die_without_a_traceback(
     from adjudicator.store.db import make_engine
 
     judge = Judge(make_engine(engine_url))
-    for _ in ("T1.cards", "T1.economy", "T1.war"):
+    for _ in ("T1.cards", "T1.economy", "T1.war", "T1.commerce"):
         assert cli.invoke(app, ["adjudicate", "g1", "--force"]).exit_code == 0
     _store_dice(judge, {"*": [9, 9, 9]})  # the next rolls: T2.bids shuffles the turn order
     stopped = cli.invoke(app, ["adjudicate", "g1", "--force"])

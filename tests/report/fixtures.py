@@ -38,10 +38,12 @@ LABELS = (
     "T1.cards",
     "T1.economy",
     "T1.war",
+    "T1.commerce",
     "T2.bids",
     "T2.cards",
     "T2.economy",
     "T2.war",
+    "T2.commerce",
 )
 """The windows the game resolves (T1.bids by itself when the game is created: nobody orders in it)."""
 

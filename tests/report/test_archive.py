@@ -126,7 +126,7 @@ def test_a_rerun_replaces_the_site_and_drops_windows_that_no_longer_stand(
     site.mkdir()
     mine.write_text("the GM's own file")
     site_of(judge, game, site)
-    gone = [f"windows/{w.id:03d}-{w.label}.html" for w in judge.resolved_windows(game)[4:]]
+    gone = [f"windows/{w.id:03d}-{w.label}.html" for w in judge.resolved_windows(game)[5:]]
     assert all((site / g).is_file() for g in gone)
     judge.rollback(game, "T2.bids")
     site_of(judge, game, site)
@@ -149,7 +149,7 @@ def test_archive_command(tmp_path: Path, monkeypatch: Any) -> None:
     cli = CliRunner()
     done = cli.invoke(app, ["archive", game, "--out", str(tmp_path / "site")])
     assert done.exit_code == 0, done.output
-    assert f"for 8 windows of {game}" in done.stdout and (tmp_path / "site" / "index.html").is_file()
+    assert f"for 10 windows of {game}" in done.stdout and (tmp_path / "site" / "index.html").is_file()
     failed = cli.invoke(app, ["archive", "nope", "--out", str(tmp_path / "none")])
     assert failed.exit_code == 2 and "unknown game 'nope'" in failed.output
     assert not (tmp_path / "none").exists()

@@ -46,17 +46,19 @@ def test_a_game_of_one_turn_ends_after_it_with_a_winner_in_the_final_report(sqli
     judge = sqlite_judge
     secrets = judge.create_game("e1", "medioevo", POWERS, {"turns": 1}, seed=b"endgame-one-turn", now=T0)
     labels = play_out(judge, "e1", T0)
-    assert labels[-1] == "T1.war"
+    assert labels[-1] == "T1.commerce"
     game, opened = judge.game("e1")
     assert game.seed_revealed and opened.status == "over" and opened.label == "T2.bids"
     ruleset = judge.ruleset(game)
     winner = judge.state("e1").endgame.standings[0]  # type: ignore[attr-defined]
     mailed = {
-        m.recipient: m.body_text for m in judge.outbox("e1") if m.kind == "report" and "T1.war" in m.subject
+        m.recipient: m.body_text
+        for m in judge.outbox("e1")
+        if m.kind == "report" and "T1.commerce" in m.subject
     }
     assert set(mailed) == {*POWERS, "gm"}
     for viewer in ("hungary", PUBLIC):  # every power's is the same section: one power, the archive's
-        text = render_report(judge.report_input("e1", "T1.war", viewer), ruleset).text
+        text = render_report(judge.report_input("e1", "T1.commerce", viewer), ruleset).text
         assert "the game is over: final standings" in text.lower() and "The winner:" in text
         assert "every 1000 florins" in text and game.seed.hex() in text, viewer
         assert f"{winner.total:g} PO" in text
@@ -80,7 +82,7 @@ def test_the_time_limit_ends_the_game_at_the_end_of_the_turn_L327(sqlite_judge: 
     later = T0 + timedelta(days=2)
     labels = play_out(judge, "e2", later)
     state = judge.state("e2")
-    assert labels[-1] == "T1.war" and state.endgame.ended == "time"  # type: ignore[attr-defined]
+    assert labels[-1] == "T1.commerce" and state.endgame.ended == "time"  # type: ignore[attr-defined]
     assert [e.kind for e in judge.events("e2") if e.kind == "mu-time-limit"] == ["mu-time-limit"]
     assert judge.replay_check("e2") == []
 

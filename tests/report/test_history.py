@@ -99,7 +99,7 @@ def test_every_window_rebuilds_as_it_was_resolved_and_mailed(judge: Judge, tmp_p
     game = play(judge, tmp_path)
     ruleset = judge.ruleset(judge.game(game)[0])
     expected = reference_inputs(judge, game)
-    assert len(expected) == 8  # T1.bids … T2.war
+    assert len(expected) == 10  # T1.bids … T2.commerce
     mailed = {(m.window_id, m.recipient): m.body_text for m in judge.outbox(game) if m.kind == "report"}
     private_events = 0
     for window_id, by_viewer in expected.items():

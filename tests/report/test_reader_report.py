@@ -87,7 +87,7 @@ def test_the_order_template_offers_repay_and_one_bid_line(report_game: FixtureGa
     state = economy("SET hungary florins 300").with_power("hungary", loans=(300,))
     assert "REPAY" in [order.canonical() for order in RULES.legal_orders(state, "hungary")]
     assert "REPAY" not in [order.canonical() for order in RULES.legal_orders(state, "france")]
-    given = report_game.input("T1.war", READER)  # the template is for T2.bids
+    given = report_game.input("T1.commerce", READER)  # the template is for T2.bids
     template = build_document(given, report_game.ruleset).order_template
     bids = [line for line in template.splitlines() if line.startswith("# BID")]
     assert len(bids) == 1 and re.fullmatch(r"# BID 0 +# any multiple of 5 from 0 to 100", bids[0]), bids

@@ -53,7 +53,7 @@ def test_report_prints_the_last_window_for_the_gm_or_one_viewer(played: tuple[Cl
     shown = cli.invoke(app, ["report", game])
     assert shown.exit_code == 0, shown.output
     assert shown.stdout == text_of(judge, game, last.label, GM)
-    assert "T2.war for the GM" in shown.stdout
+    assert "T2.commerce for the GM" in shown.stdout
 
     france = cli.invoke(app, ["report", game, "--power", "France", "--window", "T1.economy"])
     assert france.exit_code == 0, france.output
@@ -123,4 +123,4 @@ def test_a_window_discarded_by_a_rollback_has_no_report(played: tuple[CliRunner,
     assert cli.invoke(app, ["gm", "rollback", game, "T2.bids"]).exit_code == 0
     failed = cli.invoke(app, ["report", game, "--window", str(discarded.id)])
     assert failed.exit_code == 2 and "discarded by a rollback" in failed.output
-    assert "T1.war for the GM" in cli.invoke(app, ["report", game]).stdout  # the last standing one
+    assert "T1.commerce for the GM" in cli.invoke(app, ["report", game]).stdout  # the last standing one

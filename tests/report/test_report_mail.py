@@ -108,7 +108,7 @@ def test_the_order_template_is_accepted_by_the_parser(tmp_path: Path) -> None:
     migrate(engine)
     judge = Judge(engine)
     secrets = judge.create_game("tpl", "medioevo", DEMO_POWERS, {"turns": 3}, seed=b"template-test")
-    for _ in range(3):  # T1.cards, T1.economy, T1.war: the template is for T2.bids (sealed bids)
+    for _ in range(4):  # T1.cards, T1.economy, T1.war, T1.commerce: the template is for T2.bids
         state = judge.state("tpl")
         ruleset = judge.ruleset(judge.game("tpl")[0])
         for power in DEMO_POWERS:

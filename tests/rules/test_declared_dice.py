@@ -30,7 +30,8 @@ def test_every_roll_of_the_economy_and_the_turn_order_is_declared() -> None:
     state = economy(*grant("hungary", *LT2, *LT3_MORE, "BANCHE"), "GRANT hungary card CIAMBELLANO")
     outcome = play(state, {"hungary": ["LOAN", "PLAY Ciambellano"], "france": ["LOAN"]})
     war = resolve_window(RULES, outcome.state, {}, SEED)  # T1.war: nobody fights
-    bids = resolve_window(RULES, war.state, {}, SEED)  # T2.bids: the turn order's shuffle
+    trade = resolve_window(RULES, war.state, {}, SEED)  # T1.commerce: nobody trades
+    bids = resolve_window(RULES, trade.state, {}, SEED)  # T2.bids: the turn order's shuffle
     rolls = [e for o in (outcome, bids) for e in o.events if isinstance(e, DiceRolled)]
     assert {r.sides for r in rolls} >= {4, 8, 3, 2} and len(rolls) >= 5
     assert [r for r in rolls if not _declared(state, r)] == []

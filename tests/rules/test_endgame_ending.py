@@ -60,7 +60,7 @@ def test_a_game_with_turns_ends_after_its_last_turn_with_a_winner_L329() -> None
         outcome = resolve_window(RULES, state, {}, SEED)
         ended += [e for e in outcome.events if isinstance(e, GameEnded)]
         state = cast(MedioevoState, outcome.state)
-    assert labels == ["T1.bids", "T1.cards", "T1.economy", "T1.war"]
+    assert labels == ["T1.bids", "T1.cards", "T1.economy", "T1.war", "T1.commerce"]
     assert [(e.reason, e.turn, e.phase) for e in ended] == [("turns", 1, "T1.end")]
     assert ended[0].winners == state.endgame.winners() and len(state.endgame.standings) == 3
     assert state.endgame.standings[0].winner and state.endgame.last_turn == 1 and RULES.is_over(state)
@@ -102,11 +102,11 @@ def test_automatic_claims_option_R326() -> None:
     assert done.endgame.ended == "declared:hungary"
 
 
-def test_victory_is_an_order_of_the_war_window_only_with_a_po_limit() -> None:
+def test_victory_is_an_order_of_the_commerce_window_only_with_a_po_limit() -> None:
     """VICTORY (L331) is read in the window that closes the turn, in a game with a PO limit."""
     for options, accepted in (({"po_limit": 30}, True), ({}, False)):
         state, _ = start(options)
-        while window_label(RULES, state) != "T1.war":
+        while window_label(RULES, state) != "T1.commerce":
             state = cast(MedioevoState, resolve_window(RULES, state, {}, SEED).state)
         read = RULES.parse(state, "hungary", split_order_text("VICTORY").lines)
         assert (read.orders == (ClaimVictory(),)) is accepted, read.issues

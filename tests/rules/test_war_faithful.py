@@ -20,7 +20,6 @@ from adjudicator.core.orders import IssueKind, Order
 from adjudicator.core.stepping import open_step, resolve_step, resolve_steps, step_label
 from adjudicator.core.steps import CLOSE, Step
 from adjudicator.rulesets.medioevo import steps
-from adjudicator.rulesets.medioevo.endgame.orders import END
 from adjudicator.rulesets.medioevo.state import MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war.events_aftermath import WreckRemoved
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeLifted
@@ -89,9 +88,9 @@ def test_faithful_is_a_turn_step_per_power_in_turn_order_then_the_aftermath_L458
         "T1.war.5-close",
     ]
     assert open_step(RULES, outcomes[-2].state) == Step(
-        tuple(sorted(POWERS)), (AFTERMATH, END), CLOSE
+        tuple(sorted(POWERS)), (AFTERMATH,), CLOSE
     )  # END: the turn's end (docs/endgame.md)
-    assert window_label(RULES, outcomes[-1].state) == "T2.bids" and outcomes[-1].state.steps == ()
+    assert window_label(RULES, outcomes[-1].state) == "T1.commerce" and outcomes[-1].state.steps == ()
     # each step's battles roll in its own namespace (docs/war.md §5): hungary's in its step
     rolled = [e.phase for o in outcomes for p in o.phases for e in p.events if isinstance(e, DiceRolled)]
     assert rolled and set(rolled) == {"T1.combat.1-hungary"}
@@ -171,7 +170,7 @@ def test_the_closing_step_runs_the_aftermath_L1630_L2235() -> None:
     outcomes = faithfully(state)
     close = outcomes[-1]
     assert close.label == "T1.war.5-close"
-    assert [p.phase for p in close.phases] == [AFTERMATH, END]
+    assert [p.phase for p in close.phases] == [AFTERMATH]
     assert [e for p in close.phases for e in p.events if isinstance(e, WreckRemoved)]
     assert not any(isinstance(e, WreckRemoved) for o in outcomes[:-1] for p in o.phases for e in p.events)
     final = cast(MedioevoState, close.state)

@@ -42,7 +42,9 @@ def test_every_turn_ends_with_the_war_window_L1594() -> None:
     state = at("T1.economy")
     after = resolve_window(RULES, state, {}, SEED).state
     assert window_label(RULES, after) == "T1.war"
-    assert window_label(RULES, resolve_window(RULES, after, {}, SEED).state) == "T2.bids"
+    trade = resolve_window(RULES, after, {}, SEED).state
+    assert window_label(RULES, trade) == "T1.commerce"  # phase 10, commerce, after the war (R285)
+    assert window_label(RULES, resolve_window(RULES, trade, {}, SEED).state) == "T2.bids"
 
 
 def test_a_combat_line_elsewhere_is_refused_with_when_to_send_it() -> None:

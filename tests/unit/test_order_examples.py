@@ -34,6 +34,7 @@ def test_valid_examples_are_accepted_whole() -> None:
         ("cards.txt", "T1.cards"),
         ("diplomacy.txt", "T1.cards"),
         ("setup.txt", "T1.cards"),
+        ("commerce.txt", "T1.commerce"),
     ):
         text = split_order_text((EXAMPLES / "valid" / name).read_text())
         submission = RULES.parse(state_at(window), "hungary", text.lines)

@@ -177,10 +177,10 @@ def test_no_war_key_anywhere_in_a_state_without_war() -> None:
 
 def _play_two_turns() -> list[str]:
     """The digests after setup (with the GM's war and siege) and after each window of two turns
-    played by the bots, offered no combat order (so they give none), leaving out the states where
-    the war window is open (before the war window existed, the economy led straight to the next
-    turn's bids). The objective cards dealt at setup (docs/endgame.md, R325) are taken back: a
-    deal of its own die that moves no other roll, they are not what this pins."""
+    played by the bots, offered no combat or commerce order (so they give none), leaving out the
+    states where the war or commerce window is open (before those windows existed, the economy led
+    straight to the next turn's bids). The objective cards dealt at setup (docs/endgame.md, R325)
+    are taken back: a deal of its own die that moves no other roll, they are not what this pins."""
     state = _base()
     for power in POWERS:
         state = state.with_power(power, objective=None)
@@ -193,11 +193,12 @@ def _play_two_turns() -> list[str]:
             view = PlayerView(
                 viewer=power, game="pin", ruleset="medioevo", turn=state.turn, window=label, data=data
             )
-            peaceful = [o for o in RULES.legal_orders(state, power) if o.phase != "combat"]
-            lines = medioevo_orders(view, peaceful)  # the bots offered no combat order
+            offered = RULES.legal_orders(state, power)
+            peaceful = [o for o in offered if o.phase not in ("combat", "commerce")]
+            lines = medioevo_orders(view, peaceful)  # the bots offered no combat or commerce order
             orders[power] = RULES.parse(state, power, list(enumerate(lines, 1)), strict=False).orders
         state = cast(MedioevoState, resolve_window(RULES, state, orders, SEED).state)
-        if not window_label(RULES, state).endswith(".war"):
+        if not window_label(RULES, state).endswith((".war", ".commerce")):
             digests.append(state.digest())
     return digests
 

@@ -26,6 +26,7 @@ from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
 from adjudicator.rulesets.medioevo.view import view
 from adjudicator.rulesets.medioevo.war.cargo_state import mover_in
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
+from adjudicator.rulesets.medioevo.war.parse_steps import place_index
 from adjudicator.rulesets.medioevo.war.transport import COMMERCIAL, stats
 
 USAGE = (
@@ -34,7 +35,7 @@ USAGE = (
     "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
     "BUILD territory building...|NOTHING, TURNORDER power..., ALLY power power, PACT power power..., "
     "WAR power power, SURPRISE attacker defender, TRUCE power power UNTIL turn, SET power pope 0|1, "
-    "PIECE power item IN territory, WARES power transport N good, "
+    "PIECE power item IN territory (a ship: or sea zone), WARES power transport N good, "
     "DAMAGE territory building..., DAMAGE PIECE power piece, "
     "SIEGE territory BY power|barbarians, SIEGE territory LIFTED"
 )
@@ -150,7 +151,8 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
         case "PIECE", [*what] if any(w.upper() == "IN" for w in what):
             cut = next(i for i, w in enumerate(what) if w.upper() == "IN")
             item = catalogue(data)[_lookup(item_index(data), " ".join(what[:cut]))]
-            where = _lookup(lands, " ".join(what[cut + 1 :]))
+            places = place_index(data.board) if item.domain == "sea" else lands  # a ship: at sea too
+            where = _lookup(places, " ".join(what[cut + 1 :]))
             return state.add_piece(power, item.kind, item.level, where)
         case "PLACE", [amount, keyword, *where] if keyword.upper() == "IN" and where:
             tid = _lookup(lands, " ".join(where))

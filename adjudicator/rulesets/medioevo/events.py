@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.calamity.events import CALAMITY_EVENTS
+from adjudicator.rulesets.medioevo.commerce.events import COMMERCE_EVENTS
 from adjudicator.rulesets.medioevo.endgame.events import ENDGAME_EVENTS
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
@@ -362,4 +363,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     ReservesCommitted,  # variant RISERVE DI COMBATTIMENTO (L3202)
     *ENDGAME_EVENTS,
     *EVENTS_PHASE_EVENTS,
+    *COMMERCE_EVENTS,
 )

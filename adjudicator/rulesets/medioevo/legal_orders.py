@@ -10,6 +10,8 @@ from collections.abc import Collection
 
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo import start_bonus
+from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders, legal_offers
+from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.endgame.orders import END, ClaimVictory
 from adjudicator.rulesets.medioevo.orders import (
@@ -109,6 +111,10 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(Reserve(n) for n in range(5, cap + 1, 5))
     if COMBAT in phases:  # loads, moves and attacks with their paths and PM (R185)
         options.extend(legal_war_orders(mu, power, data))
+    if COMMERCE in phases:  # trades with their prices, moves to markets with their PM
+        options.extend(legal_commerce_orders(mu, power, data))
+    if CARD_SALE in phases:  # a sealed maximum for each card on auction (R296)
+        options.extend(legal_offers(mu, power, data))
     return options
 
 

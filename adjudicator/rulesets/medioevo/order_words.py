@@ -67,6 +67,15 @@ EXAMPLES = (
     "GIFT 100 TO france",
     "CANCEL GIFT 100 TO france",
     "VICTORY",
+    "BUY 10 Spezie WITH caravan 1",
+    "SELL ALL Spezie WITH merchant 1",
+    "MOVE caravan 1 TO Alessandria",
+    "LOAD 10 Spezie ON merchant 1",
+    "UNLOAD 10 Spezie FROM caravan 1",
+    "ENSLAVE 30 byzantium WITH caravan 1",
+    "MONOPOLY Sale",
+    "AUCTION Gabelliere RESERVE 200",
+    "OFFER 250 FOR Gabelliere OF holy_roman_empire",
 )
 """One example of each form of order, for the receipt of a line that opens with an order's keyword
 and cannot be read: it shows the examples of that keyword only."""

@@ -261,6 +261,8 @@ DIPLOMACY_ORDERS = (
 
 def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     args = [str(c) for c in tree.children]
+    if (trade := parse_economy.trade(str(tree.data), args[-1] if args else "", state, data)) is not None:
+        return trade
     if tree.data in DIPLOMACY_ORDERS:
         return _diplomacy(str(tree.data), args[-1], state, data)
     match tree.data:

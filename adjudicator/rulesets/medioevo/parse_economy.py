@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.core.orders import IssueKind
+from adjudicator.core.orders import IssueKind, Order
 from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.medioevo.commerce import parse as commerce_parse
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.endgame.orders import ClaimVictory
 from adjudicator.rulesets.medioevo.order_names import building_index, piece_class_index, territory_index
@@ -19,6 +20,7 @@ from adjudicator.rulesets.medioevo.orders_economy import (
 )
 from adjudicator.rulesets.medioevo.parse_support import Reject, resolve
 from adjudicator.rulesets.medioevo.pieces_state import label
+from adjudicator.rulesets.medioevo.state import MedioevoState
 
 SELL_USAGE = (
     "expected SELL <building> IN <territory> or SELL <piece> <number> [AT TAXES], "
@@ -83,3 +85,9 @@ def accept_ransom(words: list[str], powers: NameIndex) -> AcceptRansom:
 def victory() -> ClaimVictory:
     """``VICTORY``: the power declares it reaches the PO limit (L331; endgame/orders.py)."""
     return ClaimVictory()
+
+
+def trade(kind: str, text: str, state: MedioevoState, data: DataSet) -> Order | None:
+    """A commerce line (``BUY 10 Spezie WITH caravan 1``, ``MOVE``, ``LOAD``, ``ENSLAVE`` …;
+    commerce/parse.py), or None for any other order."""
+    return commerce_parse.build(kind, text, state, data)

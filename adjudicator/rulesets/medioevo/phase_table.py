@@ -17,6 +17,9 @@ from adjudicator.rulesets.medioevo import (
     steps,
 )
 from adjudicator.rulesets.medioevo.calamity.dice import calamity_dice_uses
+from adjudicator.rulesets.medioevo.commerce import auction
+from adjudicator.rulesets.medioevo.commerce import resolve as commerce
+from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.endgame import ending as endgame
 from adjudicator.rulesets.medioevo.endgame.orders import END
@@ -79,7 +82,11 @@ def resolve_phase(
     if phase == COMBAT:
         return war_window.resolve_combat(mu, orders, dice, data)
     if phase == AFTERMATH:
-        return war_window.resolve_aftermath(mu, dice, data)
+        return commerce.after_war(mu, war_window.resolve_aftermath(mu, dice, data))
+    if phase == COMMERCE:
+        return commerce.resolve(mu, orders, data)
+    if phase == CARD_SALE:
+        return auction.settle(mu, orders, data)
     if phase == END:
         return endgame.resolve(mu, orders, data)
     raise ValueError(f"unknown Medioevo phase {phase!r}")

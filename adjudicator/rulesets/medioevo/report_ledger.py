@@ -49,6 +49,15 @@ def _entries(event: Event, power: str) -> list[tuple[str, int]]:
             return [(f"ransom to {p['captor']} for {p['amount']} VF", -int(p["florins"]))]
         if p["captor"] == power:
             return [(f"ransom from {p['payer']} for {p['amount']} VF", int(p["florins"]))]
+    if mine and kind == "mu-trade":  # commerce (L2103-2107)
+        sign = -1 if p["action"] == "buy" else 1
+        verb = "bought" if sign < 0 else "sold"
+        return [(f"{p['amount']} {p['good']} {verb} at {p['territory']}", sign * int(p["total"]))]
+    if mine and kind == "mu-monopoly-share":
+        return [(f"MONOPOLIO on {p['good']} (bank)", int(p["florins"]))]
+    if kind == "mu-lot-settled" and p["buyer"] is not None and power in (p["buyer"], p["seller"]):
+        sign = -1 if p["buyer"] == power else 1
+        return [(f"{p['card']} at auction ({p['seller']} to {p['buyer']})", sign * int(p["price"]))]
     if kind == "mu-gift-taken":
         if p["bard"] == power:
             return [(f"gift of {p['giver']} (BARDO)", int(p["amount"]))]

@@ -14,6 +14,8 @@ from adjudicator.core.view import GM, PUBLIC
 from adjudicator.report.document import Line, Section, Table
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections, phase_of
+from adjudicator.rulesets.medioevo.commerce.report import KINDS as COMMERCE_KINDS
+from adjudicator.rulesets.medioevo.commerce.report import commerce_section
 from adjudicator.rulesets.medioevo.report_ledger import ledger
 from adjudicator.rulesets.medioevo.war.report import is_war_event, war_section, won_and_lost
 
@@ -218,6 +220,9 @@ def report_sections(report: ReportInput, kingdoms: Mapping[str, str]) -> Ruleset
     war = war_section(report.view.events, report.viewer, names)
     if war is not None:  # the war first: what a player reads a combat report for
         sections.append(war)
+    trade = commerce_section(report.view.events, report.viewer, names)  # commerce/report.py
+    if trade is not None:
+        sections.append(trade)
     if report.viewer == GM:
         sections.append(
             Section(
@@ -232,5 +237,6 @@ def report_sections(report: ReportInput, kingdoms: Mapping[str, str]) -> Ruleset
     if report.view.data.get("over"):
         sections.append(Section(key="over", title="The game is over", lines=(Line("No further windows."),)))
     told_in = {e.kind: war.title for e in report.view.events if is_war_event(e)} if war is not None else {}
+    told_in |= {e.kind: trade.title for e in report.view.events if e.kind in COMMERCE_KINDS} if trade else {}
     tables = _phase_tables(report, names)
     return RulesetSections(phase_tables=tables, sections=tuple(sections), told_in=told_in)

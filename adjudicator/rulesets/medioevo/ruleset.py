@@ -3,7 +3,8 @@
 Phases implemented so far: setup orders (turn 1), 1 (turn order), 2 (Empire cards), 3 (diplomacy),
 4 (purchases: technologies, buildings, transports, siege engines and captains; fire sales), 5 (taxes,
 loans, fire sales, bankruptcy and the cards of the phase), 6 (reinforcements, INVESTITURA's VF,
-prisoners freed and the cards of the phase), 7 (events: events_phase/) and 8 (positioning).
+prisoners freed and the cards of the phase), 7 (events: events_phase/), 8 (positioning), 9 (combat)
+and 10 (commerce).
 The others join as their issues land; the windows list grows with them. Windows (design §6): bids
 (turn order, then the private draw), cards (setup orders on turn 1, keep, then diplomacy),
 economy. Turn 1's bids window needs no orders, so a game's first mail carries the setup orders
@@ -40,6 +41,9 @@ from adjudicator.rulesets.medioevo import (
     steps,
     variants,
 )
+from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
+from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
+from adjudicator.rulesets.medioevo.commerce.parse import take_trade_lines
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.endgame import ending as endgame
 from adjudicator.rulesets.medioevo.endgame import report as endgame_report
@@ -112,6 +116,8 @@ PHASES = (
     PhaseSpec(PLACEMENT, 8, "Positioning"),
     PhaseSpec(COMBAT, 9, "Combat"),
     PhaseSpec(AFTERMATH, 9, "Combat: supply and attrition"),
+    PhaseSpec(COMMERCE, 10, "Commerce"),
+    PhaseSpec(CARD_SALE, 10, "Commerce: the Empire-card auction"),
     PhaseSpec(END, 0, "End of the turn: the end of the game (L321-351)"),
 )
 DECK_SHUFFLE = "empire deck"
@@ -120,10 +126,11 @@ GM_ROLLS = (DECK_SHUFFLE, event_deck.EVENT_DECK)  # shuffles: their rolls give a
 PRIVATE_ROLLS = ("loan ", "CIAMBELLANO ", f"{endgame.OBJECTIVE_ROLL} ")
 """Purposes of rolls that size one power's florins (R7: amounts are the power's), then its id."""
 WINDOWS = (
-    WindowSpec("bids", (TURN_ORDER, CARD_DRAW)),
+    WindowSpec("bids", (TURN_ORDER, CARD_DRAW, CARD_SALE)),  # CARD_SALE: last turn's lots (R296)
     WindowSpec("cards", (SETUP, CARDS, DIPLOMACY)),
     WindowSpec("economy", (PURCHASES, TAXES, REINFORCEMENTS, EVENTS, PLACEMENT)),
-    WindowSpec("war", (COMBAT, AFTERMATH, END)),  # END: the last phase of the turn
+    WindowSpec("war", (COMBAT, AFTERMATH)),
+    WindowSpec("commerce", (COMMERCE, END)),  # phase 10 after the war (R285); END: the turn's last
 )
 
 GAME_OPTIONS = {**setup.SETUP_OPTIONS, **steps.OPTIONS, **variants.VARIANT_OPTIONS, **endgame.OPTIONS}
@@ -192,7 +199,8 @@ class MedioevoRuleset:
             return cards.takes_orders(_mu(state))
         if phase == END:
             return endgame.takes_orders(_mu(state))
-        return phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT)
+        trade = phase in (COMMERCE, CARD_SALE) and (phase == COMMERCE or bool(_mu(state).lots))
+        return trade or phase in (DIPLOMACY, PURCHASES, TAXES, REINFORCEMENTS, PLACEMENT, COMBAT)
 
     def _check(
         self,
@@ -224,6 +232,11 @@ class MedioevoRuleset:
             return reinforcements.buy_vf_problem(techs, order, self.data)
         if isinstance(order, Deploy):
             return arrival.deploy_problem(state, power, order, earlier, mail, self.data)
+        if order.phase in (
+            COMMERCE,
+            CARD_SALE,
+        ):  # judged when the phase runs (R285); here who and what it names
+            return commerce_legal.check(state, power, order, self.data)
         rehearsal = rehearsal or self._rehearsal(state)
         if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
             return rehearsal.purchase_problem(state, power, order, earlier, mail)
@@ -259,6 +272,8 @@ class MedioevoRuleset:
         scope = steps.parse_scope(self, _mu(state), power, strict)  # in a step: its phases (R96)
         phases, label, not_now = scope or (open_phases(self, state), window_label(self, state), None)
         war_lines, lines = war_window.split_lines(lines, COMBAT in phases)
+        if COMMERCE in phases:  # MOVE, LOAD, UNLOAD are commerce's in its window (commerce/parse.py)
+            war_lines, lines = take_trade_lines(war_lines, lines)
         if COMBAT in phases:
             war = war_window.parse_combat(_mu(state), power, war_lines, self.data, strict)
         else:
@@ -287,6 +302,8 @@ class MedioevoRuleset:
     def order_notes(self, state: GameState, power: str) -> dict[str, str]:
         """In the war window, each move's path and PM and each attack's start and entry PM, for
         the order template (war/legal.py ``war_options``, R185); nothing elsewhere."""
+        if COMMERCE in open_phases(self, state):  # prices and room (commerce/legal.py)
+            return commerce_legal.notes(_mu(state), power, self.data)
         if COMBAT not in open_phases(self, state):
             return {}
         return {o.order.canonical(): o.note for o in war_options(_mu(state), power, self.data) if o.note}

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.calamity.records import Ongoing
+from adjudicator.rulesets.medioevo.commerce.records import Lot
 from adjudicator.rulesets.medioevo.endgame.records import Endgame
 from adjudicator.rulesets.medioevo.endgame.records import prune as prune_endgame
 from adjudicator.rulesets.medioevo.events_phase.records import Omens, RelicMarker
@@ -189,6 +190,9 @@ class MedioevoState(GameState):
     omens: Omens = Omens()  # phase 7's trigger window, Event deck and card (events_phase/)
     relics: tuple[RelicMarker, ...] = ()  # relics found through a Grail icon (L1072-1080)
     slumped_markets: tuple[str, ...] = ()  # territories whose markets pay 10 less this turn (L1068)
+    combat_moved: tuple[str, ...] = ()  # transports moved in this turn's combat (L1602-1604), to commerce
+    monopolies: dict[str, str] = {}  # noqa: RUF012  # power -> its MONOPOLIO good (L3180)
+    lots: tuple[Lot, ...] = ()  # Empire cards on auction, bid for in the next window (L2150, R296)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of

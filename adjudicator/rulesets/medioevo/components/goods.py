@@ -20,6 +20,11 @@ class TradeRules(Record):
     lot: int = Field(description="goods per cube (L2106)")
     craft_penalty: int
     fair_bonus: int
+    fair_buy: dict[str, tuple[str, ...]] = Field(default={}, description="Fair id -> goods bought cheaper")
+    fair_sell: dict[str, tuple[str, ...]] = Field(default={}, description="Fair id -> goods sold dearer")
+    guild_bonus: tuple[int, ...] = Field(default=(), description="GILDE's + per good sold, by LT")
+    slump: int = Field(default=0, description="florins less a good sold at a slumped market")
+    monopoly_share: int = Field(default=0, description="MONOPOLIO's percent of its good's trade")
 
 
 class Market(Record):

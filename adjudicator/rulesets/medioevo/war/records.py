@@ -216,6 +216,9 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "omens": Omens().model_dump(mode="json"),  # phase 7 (events_phase/records.py)
     "relics": [],
     "slumped_markets": [],
+    "combat_moved": [],  # commerce (issue 19): transports that moved in combat, until commerce
+    "monopolies": {},  # commerce: MONOPOLIO's good of each power (L3180)
+    "lots": [],  # commerce: Empire cards on auction (L2150-2154, R296)
 }
 
 
