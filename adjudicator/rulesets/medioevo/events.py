@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.church.events import CHURCH_EVENTS
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
 from adjudicator.rulesets.medioevo.events_diplomacy import (
@@ -352,4 +353,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *CARD_EVENTS,
     *AFTERMATH_EVENTS,
     *CONQUEST_EVENTS,
+    *CHURCH_EVENTS,
 )

@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedInput
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo import parse_economy
+from adjudicator.rulesets.medioevo.church.parse import CHURCH_ORDERS, church_order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
@@ -215,7 +216,7 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
             return play(text, powers, data)
         case "gift" | "cancel":
             return gift_or_cancel(kind, text, powers, data)
-    raise Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
+    return church_order(kind, text, state, data)  # the Church's (church/parse.py), or unknown
 
 
 def _customize(text: str, data: DataSet) -> Customize:
@@ -260,7 +261,7 @@ DIPLOMACY_ORDERS = (
 
 def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     args = [str(c) for c in tree.children]
-    if tree.data in DIPLOMACY_ORDERS:
+    if tree.data in DIPLOMACY_ORDERS + CHURCH_ORDERS:
         return _diplomacy(str(tree.data), args[-1], state, data)
     match tree.data:
         case "bid":

@@ -36,6 +36,7 @@ from adjudicator.rulesets.medioevo import (
     setup,
     steps,
 )
+from adjudicator.rulesets.medioevo.church import legal as church_legal
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.events import MEDIOEVO_EVENTS
 from adjudicator.rulesets.medioevo.legal_orders import legal_orders
@@ -222,6 +223,7 @@ class MedioevoRuleset:
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
             or taxes.check(state, power, order)
+            or church_legal.check(state, power, order, self.data)
             or placement.check(
                 placement.with_settlements_built(state, power, earlier), power, order, self.data
             )

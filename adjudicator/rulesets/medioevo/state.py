@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
+from adjudicator.rulesets.medioevo.church.records import Church
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -177,6 +178,7 @@ class MedioevoState(GameState):
     exits: tuple[ForcedExit, ...] = ()  # transports that must leave hostile land (L1568-1574; R109)
     loose_goods: tuple[LooseGoods, ...] = ()  # a sunk or sacked transport's goods set down (L1862)
     war: WarTurn | None = None  # this turn's phase 9 bookkeeping, None outside it
+    church: Church | None = None  # the see, excommunications, crusade (church/records.py)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of
@@ -184,6 +186,8 @@ class MedioevoState(GameState):
         data = super().to_json()
         if self.purchases_order == TOGETHER:
             del data["purchases_order"]
+        if self.church is None:
+            del data["church"]
         return prune(data)
 
     def siege(self, territory: str) -> Siege | None:

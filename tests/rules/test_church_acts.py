@@ -1,0 +1,92 @@
+"""The tithe, excommunication, pardon and the Antipope (seed 002 L2184-2227, PO table L2433-2435)."""
+
+from __future__ import annotations
+
+from adjudicator.rulesets.medioevo.church import acts, tithe
+from adjudicator.rulesets.medioevo.church.events import Excommunicated, TitheCollected
+from adjudicator.rulesets.medioevo.church.papacy import ANTIPOPE, EXCOMMUNICATED, church_of
+from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, religion_of
+from adjudicator.rulesets.medioevo.events import TaxesCollected
+from adjudicator.rulesets.medioevo.pacts import Pact, PactKind
+from adjudicator.rulesets.medioevo.phases import diplomacy
+from tests.rules import economy_window
+from tests.rules.church_support import DATA, dice, economy
+
+POPE = "holy_roman_empire"
+
+
+def test_tithe_is_a_tenth_of_the_taxes_L2186() -> None:
+    """L2186: 10% of each Catholic's taxes to the Pope, rounded down (digest A41); not the
+    Orthodox, not the Pope himself."""
+    state = economy(POPE, "SET hungary florins 1000", "SET france florins 1000")
+    events = [
+        TaxesCollected(power=p, items={}, total=n)
+        for p, n in (("hungary", 255), ("france", 99), ("byzantium", 500))
+    ]
+    before = state.powers[POPE].florins
+    state = tithe.collect(state, {}, DATA, events)
+    told = next(e for e in events if isinstance(e, TitheCollected))
+    assert told.paid == {"hungary": 25, "france": 9}
+    assert state.powers[POPE].florins == before + 34
+    assert state.powers["hungary"].florins == 975
+
+
+def test_tithe_refused_costs_1_po_a_turn_at_most_3_and_makes_excommunicable_L2188_L2211() -> None:
+    """L2188: -1 PO each turn refused; the table caps it at -3 (L2434); 3 turns of refusal are a
+    ground for excommunication (L2211)."""
+    state = economy(POPE)
+    refuse = {"hungary": economy_window.mail(state, "hungary", "TITHE REFUSE")}
+    honor = state.powers["hungary"].honor
+    for turn in range(4):
+        state = tithe.collect(state, refuse, DATA, [TaxesCollected(power="hungary", items={}, total=100)])
+        assert (tithe.TITHE_GROUND in church_of(state).grounds.get("hungary", ())) == (turn >= 2)
+    assert state.powers["hungary"].honor == honor - 3
+    assert "only a Catholic" in economy_window.refused(state, "byzantium", "TITHE REFUSE")[0]
+
+
+def test_excommunication_needs_grounds_and_costs_2_po_L2192_L2215() -> None:
+    """L2192-2213: no ground, no excommunication; 10 CB of the Pope against him are one (A-38).
+    L2215-2219: -2 PO, pacts with Catholics dissolved, another religion; the pardon gives the PO
+    back (L2217)."""
+    state = economy(POPE)
+    pact = Pact(id=1, kind=PactKind.PACT, parties=("france", "hungary"), made=1, until=None, terms="")
+    state = state.evolve(pacts=(pact,), next_pact=2)
+    ledger = Ledger(state, DATA)
+    assert "no ground" in (acts.check(state, POPE, acts.Excommunicate("hungary"), DATA) or "")
+    state = state.with_power(POPE, casus_belli={"hungary": 10})
+    orders = {POPE: (acts.Excommunicate("hungary"),)}
+    ledger = Ledger(state, DATA)
+    results: list = []
+    honor = state.powers["hungary"].honor
+    acts.resolve(ledger, orders, results)
+    state = ledger.state
+    assert results[0].ok, results
+    assert state.powers["hungary"].honor == honor - 2
+    assert religion_of(state, "hungary", DATA) == EXCOMMUNICATED and state.pacts == ()
+    assert any(isinstance(e, Excommunicated) and e.pacts_broken == (1,) for e in ledger.events)
+    ledger = Ledger(state, DATA)
+    acts.resolve(ledger, {POPE: (acts.Pardon("hungary"),)}, results)
+    assert ledger.state.powers["hungary"].honor == honor and ledger.state.powers["hungary"].religion is None
+
+
+def test_antipope_founded_by_the_excommunicated_L2221() -> None:
+    """L2221: the excommunicated power elects an Antipope, the 4th religious capital in one of its
+    territories with 10 VF (+1 PO, L2433); a Catholic who joins him is excommunicated (L2227)."""
+    state = economy(POPE).with_power("hungary", religion=EXCOMMUNICATED)
+    home = next(t for t in state.owned_by("hungary"))
+    vf = state.territories[home].armies["hungary"]
+    ledger = Ledger(state, DATA)
+    results: list = []
+    acts.resolve(ledger, {"hungary": (acts.FoundAntipope(home),), "france": (acts.FoundAntipope(),)}, results)
+    state = ledger.state
+    assert all(r.ok for r in results), results
+    assert church_of(state).antipope == "hungary" and church_of(state).antipope_capital == home
+    assert state.territories[home].armies["hungary"] == vf + 10
+    assert religion_of(state, "france", DATA) == ANTIPOPE
+
+
+def test_church_orders_in_the_diplomacy_phase() -> None:
+    """The acts through the Diplomacy phase itself, as a mail gives them."""
+    state = economy(POPE).with_power(POPE, casus_belli={"france": 12})
+    result = diplomacy.resolve(state, {POPE: (acts.Excommunicate("france"),)}, DATA, dice())
+    assert religion_of(result.state, "france", DATA) == EXCOMMUNICATED  # type: ignore[arg-type]
