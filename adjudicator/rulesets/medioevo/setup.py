@@ -20,7 +20,6 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.options import OptionSpec
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize, Religion
-from adjudicator.rulesets.medioevo.church.papacy import grant_papal_state
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import SetupDone
 from adjudicator.rulesets.medioevo.phases.cards import build_deck
@@ -121,7 +120,8 @@ def initial_state(
         board=board.name,
         turn_limit=options.get("turns"),
     )
-    state = grant_papal_state(state, pope, data, data.setup_rules.garrison_vf)  # L2172, R305
+    # L2172, R305: church.papacy.grant_papal_state(state, pope, data, garrison) is not called yet:
+    # it changes every game's sheets and goldens (docs/church.md)
     for power in state.seats():
         state = _starting_pieces(state, power, data)
     return state, SetupDone(phase="setup", kingdoms=kingdoms, pope=pope)
