@@ -70,3 +70,15 @@ def results(outcome: WindowOutcome, power: str) -> dict[str, OrderResult]:
 
 def events(outcome: WindowOutcome) -> list[Event]:
     return [e for o in outcome.phases for e in o.events]
+
+
+def tithe(outcome: WindowOutcome, power: str) -> int:
+    """The florins the tithe moved to (+) or from (-) ``power`` in the window (L2186, R308)."""
+    from adjudicator.rulesets.medioevo.church.events import TitheCollected
+
+    net = 0
+    for event in events(outcome):
+        if isinstance(event, TitheCollected):
+            net -= event.paid.get(power, 0)
+            net += sum(event.paid.values()) if event.pope == power else 0
+    return net

@@ -7,7 +7,6 @@ from collections.abc import Collection
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.church import acts, crusade_plan, election
 from adjudicator.rulesets.medioevo.church.orders import (
-    CollectTithe,
     CrusadeSide,
     Elect,
     Excommunicate,
@@ -23,8 +22,6 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 
 
 def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str | None:
-    if isinstance(order, CollectTithe):
-        return None if pope_of(state) == power else "only the Pope collects the tithe (L2184)"
     if isinstance(order, RefuseTithe):
         if pope_of(state) in (None, power) or power not in catholics(state, data):
             return "only a Catholic under a living Pope pays, or refuses, the tithe (L2186)"
@@ -49,7 +46,7 @@ def options(state: MedioevoState, phases: Collection[str], power: str, data: Dat
             tries.append(crusade_plan.default_plan(state, crusade, data))
         found += [o for o in tries if check(state, power, o, data) is None]
     if TAXES in phases:
-        found += [o for o in (CollectTithe(), RefuseTithe()) if check(state, power, o, data) is None]
+        found += [o for o in (RefuseTithe(),) if check(state, power, o, data) is None]
     if REINFORCEMENTS in phases:
         sides = [CrusadeSide(s) for s in (CRUSADER, DEFENDER, NEUTRAL)]
         found += [o for o in sides if check(state, power, o, data) is None]

@@ -105,13 +105,3 @@ class RefuseTithe(ChurchOrder):
 
     def canonical(self) -> str:
         return "TITHE REFUSE"
-
-
-@dataclass(frozen=True, slots=True)
-class CollectTithe(ChurchOrder):
-    """The Pope uses his faculty to collect this turn's tithe (L2184, L2186; R308)."""
-
-    phase: ClassVar[str] = TAXES
-
-    def canonical(self) -> str:
-        return "TITHE COLLECT"

@@ -6,7 +6,6 @@ import re
 
 from adjudicator.core.orders import IssueKind, Order
 from adjudicator.rulesets.medioevo.church.orders import (
-    CollectTithe,
     CrusadeSide,
     Elect,
     Excommunicate,
@@ -75,9 +74,7 @@ def church_order(kind: str, text: str, state: MedioevoState, data: DataSet) -> O
                 resolve(powers, found["who"]), int(found["pay"] or 0), shown, int(found["offer"] or 0)
             )
         case "tithe":
-            if [w.upper() for w in words] == ["COLLECT"]:
-                return CollectTithe()
             if [w.upper() for w in words] != ["REFUSE"]:
-                raise Reject(IssueKind.SYNTAX, "expected TITHE COLLECT (the Pope) or TITHE REFUSE")
+                raise Reject(IssueKind.SYNTAX, "expected TITHE REFUSE (the tithe is paid unless refused)")
             return RefuseTithe()
     raise Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")

@@ -1,8 +1,7 @@
 """The tithe (seed 002 L2184-2188, the PO table L2434), collected at the end of the Taxes phase.
 
-Collecting it is one of the Pope's faculties (L2184): in a Taxes phase where he gives ``TITHE
-COLLECT`` (R308), each Catholic under the Pope pays him 10% of the taxes he collected this
-phase, rounded down (digest A41), unless he gives ``TITHE REFUSE``: then he loses 1 PO, at most 3 PO in a game
+Each Catholic under the Pope pays him 10% of the taxes he collected this phase, rounded down
+(digest A41), unless he gives ``TITHE REFUSE``: then he loses 1 PO, at most 3 PO in a game
 (L2434), and each consecutive turn of refusal counts towards the 3 that make him excommunicable
 (L2211). Paying again breaks the streak. No Pope, no tithe (R308)."""
 
@@ -13,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo.church.events import TitheCollected
-from adjudicator.rulesets.medioevo.church.orders import CollectTithe, RefuseTithe
+from adjudicator.rulesets.medioevo.church.orders import RefuseTithe
 from adjudicator.rulesets.medioevo.church.papacy import catholics, church_of, pope_of, with_church
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import TaxesCollected
@@ -32,7 +31,7 @@ def collect(
 ) -> MedioevoState:
     """The tithe of this Taxes phase, from the ``TaxesCollected`` events already told."""
     pope = pope_of(state)
-    if pope is None or not any(isinstance(o, CollectTithe) for o in orders.get(pope, ())):
+    if pope is None:
         return state
     taxes = {e.power: e.total for e in events if isinstance(e, TaxesCollected)}
     church = church_of(state)
