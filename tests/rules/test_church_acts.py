@@ -90,3 +90,30 @@ def test_church_orders_in_the_diplomacy_phase() -> None:
     state = economy(POPE).with_power(POPE, casus_belli={"france": 12})
     result = diplomacy.resolve(state, {POPE: (acts.Excommunicate("france"),)}, DATA, dice())
     assert religion_of(result.state, "france", DATA) == EXCOMMUNICATED  # type: ignore[arg-type]
+
+
+def test_excommunicated_captains_may_not_attack_that_turn_L2219() -> None:
+    """L2219: the excommunicated power's captains may not attack for 1 turn (R312): this turn."""
+    from adjudicator.rulesets.medioevo.church.papacy import with_church
+    from adjudicator.rulesets.medioevo.church.war_hooks import barred
+
+    state = with_church(economy(POPE), excommunicated={"hungary": 1})
+    assert barred(state, "hungary") is not None and barred(state, "france") is None
+    assert barred(state.evolve(turn=2), "hungary") is None
+
+
+def test_a_failed_attack_on_the_papal_state_is_a_ground_L2192() -> None:
+    """L2192: a Catholic who attacks the Papal State held by a Catholic without taking it may be
+    excommunicated; taking it makes him Pope instead (L2176)."""
+    from adjudicator.rulesets.medioevo.church.war_hooks import ROME_GROUND, after_attack
+    from adjudicator.rulesets.medioevo.war.cargo_state import Done
+    from tests.rules.church_support import ROME
+
+    state = economy(POPE)
+    result = after_attack(state, "hungary", ROME, DATA, Done(state))
+    assert isinstance(result, Done)
+    assert church_of(result.state).grounds["hungary"] == (ROME_GROUND,)
+    assert any("Papal State" in g for g in acts.grounds(result.state, POPE, "hungary", DATA))
+    taken = state.with_territory(ROME, owner="hungary")
+    assert after_attack(state, "hungary", ROME, DATA, Done(taken)).state.church is None  # type: ignore[union-attr]
+    assert after_attack(state, "byzantium", ROME, DATA, Done(state)).state.church is None  # type: ignore[union-attr]

@@ -154,3 +154,15 @@ def test_crusade_orders_parse_to_their_canonical_forms() -> None:
     )
     assert orders == (PlanCrusade(CONSTANTINOPLE, ROME, 1, 20),)
     assert orders[0].canonical() == "CRUSADE TO costantinopoli FROM stato_della_chiesa IN 1 TURN MIN 20 VF"
+
+
+def test_the_standings_tell_the_crusade_and_the_excommunicated() -> None:
+    """The report's standings (church/report.py): the crusade's plan and sides are public."""
+    from adjudicator.rulesets.medioevo.church.report import church_paragraph
+
+    assert church_paragraph(economy(POPE).to_json(), {}) is None
+    state = planned(called(economy(POPE)))
+    state, _, _ = crusade_plan.sides(state, {"hungary": (CrusadeSide("neutral"),)}, DATA, [])
+    text = church_paragraph(state.to_json(), {"byzantium": "Impero Bizantino"}) or ""
+    assert "crusade (preparing) on costantinopoli (1 PO)" in text
+    assert "defenders Impero Bizantino" in text and "excommunicated: hungary" in text
