@@ -100,3 +100,17 @@ def test_only_catholics_vote_and_only_when_due() -> None:
     assert economy_window.refused(state, "hungary", "ELECT hungary")[0].startswith("no papal election")
     state = pope_dies(state, DATA, "a calamity", [], election_turn=state.turn)
     assert "only the Catholics" in economy_window.refused(state, "byzantium", "ELECT hungary")[0]
+
+
+def test_example_L2204_a_calamity_die_of_5_kills_the_pope_on_the_2nd_turn_L1140() -> None:
+    """L1140: 6 kills on the 1st damaging turn, 5+ on the 2nd (ex L2204: a 5 kills the Pope)."""
+    from adjudicator.core.dice import Dice
+    from adjudicator.rulesets.medioevo.church.papacy import calamity_die
+
+    state = economy("holy_roman_empire")
+    spared = calamity_die(state, DATA, Dice(b"d" * 32, "T2.events", loaded=[5]), 1, [])
+    assert pope_of(spared) == "holy_roman_empire"
+    told: list = []
+    dead = calamity_die(state, DATA, Dice(b"d" * 32, "T2.events", loaded=[5]), 2, told)
+    assert pope_of(dead) is None and election.due(dead.evolve(turn=dead.turn + 1))
+    assert "1d6 = 5" in told[0].why

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.church.events import PopeChanged
 from adjudicator.rulesets.medioevo.church.records import Church
@@ -123,3 +124,22 @@ def after_conquest(
     if old is not None or church_of(state).vacant != SUSPENDED:
         events.append(PopeChanged(old=old, new=None, why=why))
     return with_church(state, vacant=SUSPENDED, election_turn=None), events
+
+
+POPE_DIE = "pope death"
+"""The purpose of L1140's die: the Events phase that rolls it names it in ``phase_dice``."""
+
+
+def calamity_die(
+    state: MedioevoState, data: DataSet, dice: Dice, damaging_turns: int, events: list[Event]
+) -> MedioevoState:
+    """L1140: a calamity damaging the Papal State in its ``damaging_turns``-th consecutive turn
+    rolls 1d6; the Pope dies on 6 the 1st turn, 5+ the 2nd, 4+ the 3rd and so on (digest A50);
+    the election comes at the next Events (L2180). For the calamity effects that hit it."""
+    pope = pope_of(state)
+    if pope is None or state.territories[papal_state(data)].owner != pope:
+        return state
+    roll = dice.roll(6, POPE_DIE)
+    if roll >= max(1, 7 - damaging_turns):
+        return pope_dies(state, data, f"a calamity strikes the Papal State (1d6 = {roll}, L1140)", events)
+    return state
