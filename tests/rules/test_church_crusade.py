@@ -166,3 +166,26 @@ def test_the_standings_tell_the_crusade_and_the_excommunicated() -> None:
     text = church_paragraph(state.to_json(), {"byzantium": "Impero Bizantino"}) or ""
     assert "crusade (preparing) on costantinopoli (1 PO)" in text
     assert "defenders Impero Bizantino" in text and "excommunicated: hungary" in text
+
+
+def test_a_bot_free_to_choose_joins_when_strong_enough() -> None:
+    """Issue 19: bots join crusades: a power of a third faith, free to choose (L1485), joins when
+    strong enough; the defender's faith may not join (L1484) and is left to its default."""
+    from adjudicator.bots_church import church_orders
+    from adjudicator.core.view import PlayerView
+    from adjudicator.rulesets.medioevo.church.legal import options
+    from adjudicator.rulesets.medioevo.orders import REINFORCEMENTS
+
+    state = planned(called(economy(POPE)))
+    state = state.with_power("france", religion="tengri")  # a third faith: free to choose (L1485)
+    legal = options(state, (REINFORCEMENTS,), "france", DATA)
+    assert {o.canonical() for o in legal} == {"CRUSADE JOIN", "CRUSADE DEFEND", "CRUSADE NEUTRAL"}
+
+    def view(vf: int) -> PlayerView:
+        data = state.to_json()
+        data["territories"] = {"x": {"armies": {"france": vf}}}
+        return PlayerView(viewer="france", game="g", ruleset="medioevo", turn=1, window="w", data=data)
+
+    assert church_orders(view(100), legal) == ["CRUSADE JOIN"]
+    assert church_orders(view(30), legal) == []
+    assert church_orders(view(100), options(state, (REINFORCEMENTS,), "byzantium", DATA)) == []
