@@ -11,12 +11,14 @@ from collections.abc import Mapping, Sequence
 
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
+from adjudicator.core.results import OrderResult
 from adjudicator.rulesets.medioevo.church.events import TitheCollected
 from adjudicator.rulesets.medioevo.church.orders import RefuseTithe
 from adjudicator.rulesets.medioevo.church.papacy import catholics, church_of, pope_of, with_church
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import TaxesCollected
 from adjudicator.rulesets.medioevo.events_diplomacy import HonorChanged
+from adjudicator.rulesets.medioevo.orders import TAXES
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 TITHE_PCT = 10  # L2186
@@ -27,7 +29,11 @@ TITHE_GROUND = "refused the tithe for 3 turns or more (L2211)"
 
 
 def collect(
-    state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet, events: list[Event]
+    state: MedioevoState,
+    orders: Mapping[str, Sequence[Order]],
+    data: DataSet,
+    events: list[Event],
+    results: list[OrderResult] | None = None,
 ) -> MedioevoState:
     """The tithe of this Taxes phase, from the ``TaxesCollected`` events already told."""
     pope = pope_of(state)
@@ -46,6 +52,10 @@ def collect(
             refusals[power] = refusals.get(power, 0) + loss
             streak[power] = streak.get(power, 0) + 1
             refused[power] = loss
+            note = f"-{loss} PO" if loss else "no PO lost: the 3 of the game are gone (L2434)"
+            (results if results is not None else []).append(
+                OrderResult.success(power, TAXES, RefuseTithe().canonical(), note)
+            )
             if loss:
                 state = state.with_power(power, honor=state.powers[power].honor - loss)
                 events.append(HonorChanged(power=power, delta=-loss, reason="refuses the tithe (L2188)"))

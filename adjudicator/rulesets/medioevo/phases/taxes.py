@@ -267,7 +267,7 @@ def resolve(
             else:
                 state = loans.borrow(state, power, loan, dice, data, events, results)
         state = _unpaid_loans(state, power, data, events)
-    state = tithe.collect(state, orders, data, events)  # the Pope's tenth (L2186-2188)
+    state = tithe.collect(state, orders, data, events, results)  # the Pope's tenth (L2186-2188)
     return Resolution(state, tuple(events), tuple(results))
 
 
