@@ -14,7 +14,7 @@ from adjudicator.rulesets.medioevo.church.papacy import (
 )
 from adjudicator.rulesets.medioevo.state import BARBARIANS
 from tests.rules import economy_window
-from tests.rules.church_support import DATA, POWERS, ROME, RULES, dice, economy
+from tests.rules.church_support import DATA, POWERS, ROME, RULES, dice, economy, with_pope
 
 
 def test_the_pope_owns_the_papal_state_L2172() -> None:
@@ -33,11 +33,13 @@ def test_example_L2196_2200_infidel_takes_rome_then_a_catholic_retakes_it() -> N
     it and becomes Pope (L2176-2178), +1 PO (L2433)."""
     state = economy("holy_roman_empire")
     state = state.with_territory(ROME, owner="byzantium")
-    state, events = after_conquest(state, DATA, "byzantium", ROME)
+    state, events = after_conquest(state, DATA, "byzantium", ROME, "holy_roman_empire")
     assert pope_of(state) is None and church_of(state).vacant == SUSPENDED
     assert isinstance(events[0], PopeChanged) and events[0].old == "holy_roman_empire"
     honor = state.powers["hungary"].honor
-    state, events = after_conquest(state.with_territory(ROME, owner="hungary"), DATA, "hungary", ROME)
+    state, events = after_conquest(
+        state.with_territory(ROME, owner="hungary"), DATA, "hungary", ROME, "byzantium"
+    )
     assert pope_of(state) == "hungary" and church_of(state).vacant is None
     assert state.powers["hungary"].honor == honor + 1
     assert state.church is None  # the record is gone once back at its defaults
@@ -45,7 +47,7 @@ def test_example_L2196_2200_infidel_takes_rome_then_a_catholic_retakes_it() -> N
 
 def test_example_L2202_barbarians_hold_rome_no_election() -> None:
     """Ex L2202: the barbarians take the Papal State: the Pope dies and none is elected."""
-    state, _ = after_conquest(economy("holy_roman_empire"), DATA, BARBARIANS, ROME)
+    state, _ = after_conquest(economy("holy_roman_empire"), DATA, BARBARIANS, ROME, "holy_roman_empire")
     assert pope_of(state) is None and church_of(state).vacant == SUSPENDED
     assert not election.due(state.evolve(turn=state.turn + 5))
 
@@ -114,3 +116,11 @@ def test_example_L2204_a_calamity_die_of_5_kills_the_pope_on_the_2nd_turn_L1140(
     dead = calamity_die(state, DATA, Dice(b"d" * 32, "T2.events", loaded=[5]), 2, told)
     assert pope_of(dead) is None and election.due(dead.evolve(turn=dead.turn + 1))
     assert "1d6 = 5" in told[0].why
+
+
+def test_rome_taken_from_the_barbarians_while_the_pope_reigns_elsewhere() -> None:
+    """Without R305's setup the Papal State starts barbarian: taking it from them does not touch a
+    Pope who is not there (L2176 speaks of the Pope's Papal State)."""
+    state = with_pope(economy_window.economy(powers=POWERS), None).with_power("france", pope=True)
+    state, events = after_conquest(state, DATA, "hungary", ROME, BARBARIANS)
+    assert pope_of(state) == "france" and events == [] and state.church is None

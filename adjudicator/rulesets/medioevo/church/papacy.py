@@ -100,19 +100,21 @@ def pope_dies(
 
 
 def after_conquest(
-    state: MedioevoState, data: DataSet, power: str, territory: str
+    state: MedioevoState, data: DataSet, power: str, territory: str, loser: str | None = None
 ) -> tuple[MedioevoState, list[Event]]:
-    """The Papal State changed hands (L2176-2178, ex L2196-2202): the Pope dies; a Catholic
-    conqueror is the new Pope, anyone else suspends the papacy until a Catholic retakes it. A
-    Catholic retaking it from a non-Catholic holder while the see is empty becomes Pope too."""
+    """The Papal State changed hands (L2176-2178, ex L2196-2202), ``loser`` its holder before:
+    taken from the Pope, the Pope dies, and a Catholic conqueror is the new Pope while anyone else
+    suspends the papacy; taken while the see is empty, a Catholic conqueror is Pope and anyone
+    else keeps it suspended (no election while they hold it, ex L2202). Taken from someone else
+    while a Pope reigns elsewhere (a game without R305's setup): the Pope is not there; nothing."""
     events: list[Event] = []
     if territory != papal_state(data):
         return state, events
     old = pope_of(state)
+    if old is not None and loser != old:
+        return state, events
     catholic = power != BARBARIANS and power in state.powers and is_catholic(state, power, data)
     if catholic:
-        if old == power:
-            return state, events
         if old is not None:
             state = state.with_power(old, pope=False)
             events.append(PopeChanged(old=old, new=None, why=f"{power} takes the Papal State"))

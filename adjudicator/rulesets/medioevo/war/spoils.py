@@ -232,5 +232,5 @@ def conquered(
     state, events = take_spoils(state, data, power, loser, territory, taken)
     state, more = take_capital(state, data, power, loser, territory, capitals.get(loser))
     state = religious_capital(state, data, power, loser, territory)
-    state, church = after_conquest(state, data, power, territory)  # the Papal State (L2176-2178)
+    state, church = after_conquest(state, data, power, territory, loser)  # the Papal State (L2176-2178)
     return note_heir(state, data, power, loser), events + more + church
