@@ -74,11 +74,10 @@ def events(outcome: WindowOutcome) -> list[Event]:
 
 def tithe(outcome: WindowOutcome, power: str) -> int:
     """The florins the tithe moved to (+) or from (-) ``power`` in the window (L2186, R308)."""
-    from adjudicator.rulesets.medioevo.church.events import TitheCollected
+    from adjudicator.rulesets.medioevo.church.events import TithePaid
 
     net = 0
     for event in events(outcome):
-        if isinstance(event, TitheCollected):
-            net -= event.paid.get(power, 0)
-            net += sum(event.paid.values()) if event.pope == power else 0
+        if isinstance(event, TithePaid):
+            net += event.amount if event.pope == power else -event.amount if event.power == power else 0
     return net

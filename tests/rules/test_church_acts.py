@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from adjudicator.core.events import Visibility
 from adjudicator.rulesets.medioevo.church import acts, tithe
-from adjudicator.rulesets.medioevo.church.events import Excommunicated, TitheCollected
+from adjudicator.rulesets.medioevo.church.events import Excommunicated, TithePaid, TitheRefused
 from adjudicator.rulesets.medioevo.church.papacy import ANTIPOPE, EXCOMMUNICATED, church_of
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, religion_of
 from adjudicator.rulesets.medioevo.events import TaxesCollected
@@ -25,8 +26,9 @@ def test_tithe_is_a_tenth_of_the_taxes_L2186() -> None:
     ]
     before = state.powers[POPE].florins
     state = tithe.collect(state, {}, DATA, events)
-    told = next(e for e in events if isinstance(e, TitheCollected))
-    assert told.paid == {"hungary": 25, "france": 9}
+    told = [e for e in events if isinstance(e, TithePaid)]
+    assert {e.power: e.amount for e in told} == {"hungary": 25, "france": 9}
+    assert told[0].visibility == Visibility.to(told[0].power, POPE)  # the payer's taxes are private (R7)
     assert state.powers[POPE].florins == before + 34
     assert state.powers["hungary"].florins == 975
 
@@ -38,7 +40,9 @@ def test_tithe_refused_costs_1_po_a_turn_at_most_3_and_makes_excommunicable_L218
     refuse = {"hungary": economy_window.mail(state, "hungary", "TITHE REFUSE")}
     honor = state.powers["hungary"].honor
     for turn in range(4):
-        state = tithe.collect(state, refuse, DATA, [TaxesCollected(power="hungary", items={}, total=100)])
+        told: list = [TaxesCollected(power="hungary", items={}, total=100)]
+        state = tithe.collect(state, refuse, DATA, told)
+        assert [e.po for e in told if isinstance(e, TitheRefused)] == [1 if turn < 3 else 0]
         assert (tithe.TITHE_GROUND in church_of(state).grounds.get("hungary", ())) == (turn >= 2)
     assert state.powers["hungary"].honor == honor - 3
     assert "only a Catholic" in economy_window.refused(state, "byzantium", "TITHE REFUSE")[0]

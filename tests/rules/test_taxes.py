@@ -12,7 +12,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.board import Terrain
-from adjudicator.rulesets.medioevo.church.events import TitheCollected
+from adjudicator.rulesets.medioevo.church.events import TithePaid
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import LoanRepaid, LoanTaken, TaxesCollected
 from adjudicator.rulesets.medioevo.orders import RepayLoan, TakeLoan
@@ -181,7 +181,7 @@ def test_the_ruleset_collects_the_sheet_and_keeps_the_bank_whole() -> None:
     after = cast(MedioevoState, resolution.state)
     collected = next(e for e in resolution.events if isinstance(e, TaxesCollected) and e.power == "hungary")
     assert collected.items == taxes.income(state, "hungary", DATA)
-    tithe = next(e.paid.get("hungary", 0) for e in resolution.events if isinstance(e, TitheCollected))
+    tithe = next(e.amount for e in resolution.events if isinstance(e, TithePaid) and e.power == "hungary")
     assert tithe == 22 and not after.powers["hungary"].pope  # the Pope's tenth, rounded down (L2186, R308)
     assert (
         after.powers["hungary"].florins == state.powers["hungary"].florins + collected.total - tithe == 1203

@@ -1,5 +1,6 @@
-"""The Church's events. All public: the Pope's acts, the election's votes (cast openly, L2180),
-the tithe and the crusade are told to everyone (issue 19: the Pope's acts are public)."""
+"""The Church's events. Public: the Pope's acts, the election's votes (cast openly, L2180), a
+refused tithe and the crusade (issue 19: the Pope's acts are public). The tithe paid is seen by
+the payer and the Pope only: it tells the payer's taxes (R7)."""
 
 from __future__ import annotations
 
@@ -41,20 +42,29 @@ class PapalVotes(Event):
         return f"papal election: {ballots}; tally {tally}{offers}"
 
 
-class TitheCollected(Event):
-    """The tithe (L2186-2188): what each Catholic paid the Pope, who refused and what it cost."""
+class TithePaid(Event):
+    """The tithe one Catholic pays the Pope (L2186): seen by the two of them and the GM only, since
+    it tells the payer's taxes (R7)."""
 
     kind: ClassVar[str] = "mu-tithe"
+    power: str
     pope: str
-    paid: dict[str, int]
-    refused: dict[str, int] = Field(
-        default_factory=dict
-    )  # power -> PO lost for refusing (0 once the cap of 3 is reached)
+    amount: int
 
     def summary(self) -> str:
-        paid = ", ".join(f"{p} {n}" for p, n in sorted(self.paid.items())) or "nobody"
-        refused = "".join(f"; {p} refuses the tithe (-{n} PO)" for p, n in sorted(self.refused.items()))
-        return f"tithe to {self.pope}: {paid} florins{refused}"
+        return f"{self.power} pays the Pope ({self.pope}) a tithe of {self.amount} florins (L2186)"
+
+
+class TitheRefused(Event):
+    """Public, as the PO it costs are (L2188)."""
+
+    kind: ClassVar[str] = "mu-tithe-refused"
+    power: str
+    pope: str
+    po: int
+
+    def summary(self) -> str:
+        return f"{self.power} refuses the tithe to the Pope ({self.pope}): -{self.po} PO (L2188)"
 
 
 class Excommunicated(Event):
@@ -119,7 +129,8 @@ class CrusadeNews(Event):
 CHURCH_EVENTS: tuple[type[Event], ...] = (
     PopeChanged,
     PapalVotes,
-    TitheCollected,
+    TithePaid,
+    TitheRefused,
     Excommunicated,
     Pardoned,
     AntipopeFounded,

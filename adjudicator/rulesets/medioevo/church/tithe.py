@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.core.events import Event
+from adjudicator.core.events import Event, Visibility
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
-from adjudicator.rulesets.medioevo.church.events import TitheCollected
+from adjudicator.rulesets.medioevo.church.events import TithePaid, TitheRefused
 from adjudicator.rulesets.medioevo.church.orders import RefuseTithe
 from adjudicator.rulesets.medioevo.church.papacy import catholics, church_of, pope_of, with_church
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -42,8 +42,6 @@ def collect(
     taxes = {e.power: e.total for e in events if isinstance(e, TaxesCollected)}
     church = church_of(state)
     refusals, streak, grounds = dict(church.refusals), dict(church.streak), dict(church.grounds)
-    paid: dict[str, int] = {}
-    refused: dict[str, int] = {}
     for power in catholics(state, data):
         if power == pope:
             continue
@@ -51,7 +49,7 @@ def collect(
             loss = REFUSAL_PO if refusals.get(power, 0) < REFUSAL_PO_CAP else 0
             refusals[power] = refusals.get(power, 0) + loss
             streak[power] = streak.get(power, 0) + 1
-            refused[power] = loss
+            events.append(TitheRefused(power=power, pope=pope, po=loss))
             note = f"-{loss} PO" if loss else "no PO lost: the 3 of the game are gone (L2434)"
             (results if results is not None else []).append(
                 OrderResult.success(power, TAXES, RefuseTithe().canonical(), note)
@@ -67,7 +65,7 @@ def collect(
         if amount:
             state = state.with_power(power, florins=state.powers[power].florins - amount)
             state = state.with_power(pope, florins=state.powers[pope].florins + amount)
-            paid[power] = amount
-    if paid or refused:
-        events.append(TitheCollected(pope=pope, paid=paid, refused=refused))
+            events.append(
+                TithePaid(power=power, pope=pope, amount=amount, visibility=Visibility.to(power, pope))
+            )
     return with_church(state, refusals=refusals, streak=streak, grounds=grounds)
