@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from adjudicator.bots_church import church_orders
 from adjudicator.bots_commerce import commerce_orders
 from adjudicator.bots_war import war_orders
 from adjudicator.core.engine import window_label
@@ -95,6 +96,7 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     if places:
         chosen = places[_pick(key + "place", len(places))]
         lines.append(Place(2, chosen.territory).canonical())
+    lines += church_orders(view, legal)  # join a crusade when strong enough (bots_church.py)
     if any(o.phase == COMBAT for o in legal):  # the war window: bots that fight (bots_war.py)
         lines += war_orders(view, legal)
     if any(o.phase == COMMERCE for o in legal):  # the commerce window: bots that trade

@@ -116,7 +116,8 @@ def test_rollback_reopens_the_window_with_its_orders_and_re_adjudicates(judge: J
     play_window(judge, secrets, {"hungary": ["BID 50"], "france": ["BID 20"]})
     first = judge.state("g1")
     assert first.turn_order[0] == "hungary"  # type: ignore[attr-defined]
-    assert first.powers["hungary"].florins == 1135 - 25  # type: ignore[attr-defined]
+    tithe = 135 // 10  # the Pope's tenth of turn 1's 135 in taxes (002 L2186, R308)
+    assert first.powers["hungary"].florins == 1135 - tithe - 25  # type: ignore[attr-defined]
     play_window(judge, secrets, {})
     events_before = len(judge.events("g1", include_discarded=True))
 
@@ -129,7 +130,8 @@ def test_rollback_reopens_the_window_with_its_orders_and_re_adjudicates(judge: J
     judge.adjudicate("g1", force=True, now=T0)
     second = judge.state("g1")
     assert second.turn_order[0] == "france"  # type: ignore[attr-defined]
-    assert second.powers["france"].florins == 1135 - 55  # type: ignore[attr-defined]
+    assert second.powers["france"].pope  # type: ignore[attr-defined]  # by this game's lot: 2 tithes in
+    assert second.powers["france"].florins == 1135 + 2 * tithe - 55  # type: ignore[attr-defined]
     everything = judge.events("g1", include_discarded=True)
     assert len(everything) > events_before  # the discarded history is still in the log
     assert len(judge.events("g1")) < len(everything)

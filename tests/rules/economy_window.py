@@ -70,3 +70,14 @@ def results(outcome: WindowOutcome, power: str) -> dict[str, OrderResult]:
 
 def events(outcome: WindowOutcome) -> list[Event]:
     return [e for o in outcome.phases for e in o.events]
+
+
+def tithe(outcome: WindowOutcome, power: str) -> int:
+    """The florins the tithe moved to (+) or from (-) ``power`` in the window (L2186, R308)."""
+    from adjudicator.rulesets.medioevo.church.events import TithePaid
+
+    net = 0
+    for event in events(outcome):
+        if isinstance(event, TithePaid):
+            net += event.amount if event.pope == power else -event.amount if event.power == power else 0
+    return net

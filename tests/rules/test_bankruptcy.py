@@ -15,7 +15,7 @@ from adjudicator.rulesets.medioevo.orders import TAXES
 from adjudicator.rulesets.medioevo.phases import taxes
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from tests.rules.economy_window import DATA, after, economy, events, play, refused, results
+from tests.rules.economy_window import DATA, after, economy, events, play, refused, results, tithe
 
 
 def indebted(florins: int = 0, loans: tuple[int, ...] = (400,)) -> MedioevoState:
@@ -31,7 +31,7 @@ def test_L927_L931_debts_cancelled_1000_florins_3_po_once() -> None:
     held = taxed.powers["hungary"]
     collected = sum(taxes.income(state, "hungary", DATA).values())
     assert held.loans == ()
-    assert held.florins == collected + 1000
+    assert held.florins == collected + 1000 + tithe(outcome, "hungary")  # the tithe (L2186, R308)
     assert held.honor == -3
     assert held.bankruptcy_used
     assert taxed.bank + sum(p.florins for p in taxed.powers.values()) == state.bank + sum(
@@ -91,5 +91,7 @@ def test_the_any_flag_lets_a_power_declare_at_will() -> None:
     assert refused(state, "hungary", "BANKRUPTCY", rules=rules) == [""]
     outcome = play(state, {"hungary": ["BANKRUPTCY"]}, rules=rules)
     held = after(outcome, TAXES).powers["hungary"]
-    assert held.florins == 1000 + sum(taxes.income(state, "hungary", DATA).values()) + 1000
+    assert held.florins == 1000 + sum(taxes.income(state, "hungary", DATA).values()) + 1000 + tithe(
+        outcome, "hungary"
+    )
     assert held.honor == -3

@@ -15,7 +15,18 @@ from adjudicator.rulesets.medioevo.orders import PURCHASES, TAXES
 from adjudicator.rulesets.medioevo.phases import fire_sale, taxes
 from adjudicator.rulesets.medioevo.phases.loans import amount_due
 from adjudicator.rulesets.medioevo.state import MedioevoState
-from tests.rules.economy_window import DATA, RULES, SEED, after, economy, events, play, refused, results
+from tests.rules.economy_window import (
+    DATA,
+    RULES,
+    SEED,
+    after,
+    economy,
+    events,
+    play,
+    refused,
+    results,
+    tithe,
+)
 
 
 def money(state: MedioevoState) -> int:
@@ -133,7 +144,8 @@ def test_a_sale_at_taxes_comes_after_the_collection_and_repays_a_loan() -> None:
     assert collected + 150 < amount_due(400)  # the Cathedral's 50 is collected before it goes
     taxed = after(outcome, TAXES)
     assert taxed.powers["hungary"].loans == ()
-    assert taxed.powers["hungary"].florins == collected + 150 + 500 - amount_due(400)
+    net = tithe(outcome, "hungary")  # the Pope's tithe (L2186, R308)
+    assert taxed.powers["hungary"].florins == collected + 150 + 500 - amount_due(400) + net
     assert results(outcome, "hungary")["SELL fort IN pest AT TAXES"].note == "sold for 150 florins"
     assert money(taxed) == money(state)
 

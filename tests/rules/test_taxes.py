@@ -12,6 +12,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.engine import resolve_window
 from adjudicator.orders.text import split_order_text
 from adjudicator.rulesets.medioevo.board import Terrain
+from adjudicator.rulesets.medioevo.church.events import TithePaid
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import LoanRepaid, LoanTaken, TaxesCollected
 from adjudicator.rulesets.medioevo.orders import RepayLoan, TakeLoan
@@ -180,7 +181,11 @@ def test_the_ruleset_collects_the_sheet_and_keeps_the_bank_whole() -> None:
     after = cast(MedioevoState, resolution.state)
     collected = next(e for e in resolution.events if isinstance(e, TaxesCollected) and e.power == "hungary")
     assert collected.items == taxes.income(state, "hungary", DATA)
-    assert after.powers["hungary"].florins == state.powers["hungary"].florins + collected.total == 1000 + 225
+    tithe = next(e.amount for e in resolution.events if isinstance(e, TithePaid) and e.power == "hungary")
+    assert tithe == 22 and not after.powers["hungary"].pope  # the Pope's tenth, rounded down (L2186, R308)
+    assert (
+        after.powers["hungary"].florins == state.powers["hungary"].florins + collected.total - tithe == 1203
+    )
     assert after.bank + sum(p.florins for p in after.powers.values()) == state.bank + sum(
         p.florins for p in state.powers.values()
     )
@@ -229,7 +234,7 @@ def test_repay_then_borrow_again_in_the_same_phase() -> None:
     after = cast(MedioevoState, resolution.state)
     assert after.powers["hungary"].loans == (100,)
     income = sum(taxes.income(state, "hungary", DATA).values())
-    assert after.powers["hungary"].florins == 1000 + income - 440 + 100
+    assert after.powers["hungary"].florins == 1000 + income - income // 10 - 440 + 100  # tithe (R308)
 
 
 def test_a_second_loan_is_refused_while_one_is_open() -> None:

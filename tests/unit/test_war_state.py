@@ -215,18 +215,19 @@ def test_a_war_turn_without_heirs_leaves_them_out() -> None:
 def test_a_game_without_war_keeps_its_digests() -> None:
     """Computed on main at 3920127, before the war's fields and window existed (docs/war.md
     §2.2), and pinned again when phase 7 joined the economy window (its Event deck is shuffled at
-    setup and its events change the board, so every digest moved; docs/events.md): a war window
+    setup and its events change the board, so every digest moved; docs/events.md), and again
+    when the Church's tithe (R308, the taxes) and the calamities' effects joined: a war window
     without orders changes nothing but the turn (T1.war). At T2.war the GM's siege of
     Costantinopoli (``_base``) is in its 2nd turn, so the aftermath's attrition wears the besieged
     down (002 L1960-1962): only the last digest differs from the game before the war."""
     digests = _play_two_turns()
     assert digests[:-1] == [
-        "25dc61e0dad619e411c2250af9df71a5d2542fe92973289b037104bcbc2571dd",
-        "ec84cb304d5a8551c5f55371d37fb5d242cea22a94d1616ddd9573d7c56594bb",
-        "c8dcda30df3175175c4c5150cdc27209cbafabbe82c0ae8ab241334aa83c3cc6",
-        "1db9b3ee0e6f80734ddb66b21a879f29f2759564eaf18927a5cd1fdf6d9f7d3d",
-        "840a831966edaca6c1f98f1643acbe8134f14e11ca1ec9700dbdc2e6895ce6ee",
-        "d5473b6ab06e046336d90ad660cc947d965c5d3988478115dbbca3f037568364",
+        "4c2724b7d67d4d8ec8b2f2ca5555ff89ce4668fb8beff993fe95cd6d8c3bb613",
+        "b7dbe4e629d132e2c699c84ca799bbb2694e24f3ecfba25701d51fa880ac586f",
+        "abd28c460aae753c6ad9b3b55107cf57bb15573dd168837429a5404228860520",
+        "fabd0b4ba2829812cec4ef1490d90c6d6275b229eafac4ef410a7ed1bf59f20d",
+        "68a017834b28713092b55a797ca1c75ce1f4ccea38506bf7da24d6d0c7e01654",
+        "c83ffe9f2e80890fba1b6a86b249fbfd514509913f97ee42e7664b8283716262",
     ]
     assert digests[-1] != "4f4725867ab8556972a02a7c9e2de40bf1a80bba8de269e16e95a39916f9d2e6"
 

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.calamity.events import CALAMITY_EVENTS
+from adjudicator.rulesets.medioevo.church.events import CHURCH_EVENTS
 from adjudicator.rulesets.medioevo.commerce.events import COMMERCE_EVENTS
 from adjudicator.rulesets.medioevo.endgame.events import ENDGAME_EVENTS
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
@@ -364,4 +365,5 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *ENDGAME_EVENTS,
     *EVENTS_PHASE_EVENTS,
     *COMMERCE_EVENTS,
+    *CHURCH_EVENTS,
 )

@@ -10,6 +10,7 @@ from collections.abc import Collection
 
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo import start_bonus
+from adjudicator.rulesets.medioevo.church import legal as church_legal
 from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders, legal_offers
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -109,6 +110,7 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(Place(1, site) for site in placement.placement_sites(mu, power, data))
         cap = placement.reserve_cap(mu, power, data)
         options.extend(Reserve(n) for n in range(5, cap + 1, 5))
+    options.extend(church_legal.options(mu, phases, power, data))  # the Church (church/legal.py)
     if COMBAT in phases:  # loads, moves and attacks with their paths and PM (R185)
         options.extend(legal_war_orders(mu, power, data))
     if COMMERCE in phases:  # trades with their prices, moves to markets with their PM

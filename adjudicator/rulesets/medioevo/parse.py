@@ -11,7 +11,8 @@ from lark.exceptions import UnexpectedInput
 
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.orders.names import NameIndex
-from adjudicator.rulesets.medioevo import parse_economy
+from adjudicator.rulesets.medioevo import parse_economy, parse_upgrade
+from adjudicator.rulesets.medioevo.church.parse import CHURCH_ORDERS, church_order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
@@ -41,7 +42,6 @@ from adjudicator.rulesets.medioevo.orders import (
     RepayLoan,
     Reserve,
     TakeLoan,
-    UpgradePiece,
 )
 from adjudicator.rulesets.medioevo.orders_diplomacy import (
     Accept,
@@ -60,7 +60,7 @@ from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.parse_cards import play
 from adjudicator.rulesets.medioevo.parse_diplomacy_cards import gift_or_cancel
 from adjudicator.rulesets.medioevo.parse_support import IN, LONG_NUMBER, MAX_DIGITS, Reject, Unsure, resolve
-from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
+from adjudicator.rulesets.medioevo.pieces_state import label
 from adjudicator.rulesets.medioevo.start_bonus import BonusTech
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -70,14 +70,10 @@ _PROPOSAL = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
-_UPGRADE = re.compile(r"^(?P<what>.+?)\s+(?P<n>\d+)\s+(?:TO|A)\s+(?P<to>.+?)\s*$", re.IGNORECASE)
-_LEVEL = re.compile(r"^\s*(?:(?:LEVEL|LIVELLO|L)\s*)?(?P<n>[123]|III|II|I)\s*$", re.IGNORECASE)
-_ROMAN = {"I": 1, "II": 2, "III": 3}
 BUY_USAGE = (
     "expected BUY TECH <technology> or BUY <piece> IN <territory> (BUY 1 VF with INVESTITURA), "
     "e.g. BUY TECH Banche, BUY Galea IN Lidia"
 )
-UPGRADE_USAGE = "expected UPGRADE <piece> <number> TO <level>, e.g. UPGRADE galley 2 TO 3"
 CUSTOMIZE_USAGE = (
     "expected CUSTOMIZE <piece> <number> WITH +<n> MOVE|ARMIES|GOODS, e.g. CUSTOMIZE galley 1 WITH +1 MOVE"
 )
@@ -111,25 +107,6 @@ def _tree(line: str) -> Tree[Token]:
     player resends the whole set) and the grammar is pure, so a line is parsed once per process.
     The trees are only read (``_build``), never changed. A line that does not parse is not kept."""
     return _parser().parse(line)
-
-
-def _upgrade(text: str, data: DataSet) -> UpgradePiece:
-    found = _UPGRADE.match(text.strip())
-    if not found:
-        raise Reject(IssueKind.SYNTAX, UPGRADE_USAGE)
-    kind = resolve(piece_class_index(data), found["what"])
-    level_text = _LEVEL.match(found["to"])
-    if level_text:
-        n = level_text["n"].upper()
-        level = int(n) if n.isdigit() else _ROMAN[n]
-    else:
-        item = catalogue(data)[resolve(item_index(data), found["to"])]
-        if item.kind != kind:
-            raise Reject(IssueKind.ILLEGAL, f"a {kind.replace('_', ' ')} cannot become a {item.name}")
-        level = item.level
-    if item_of(data, kind, level) is None:
-        raise Reject(IssueKind.ILLEGAL, f"there is no level {level} {kind.replace('_', ' ')}")
-    return UpgradePiece(label(data, kind, int(found["n"])), level)
 
 
 def _using(text: str) -> tuple[str, int | None]:
@@ -216,7 +193,7 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
             return play(text, powers, data)
         case "gift" | "cancel":
             return gift_or_cancel(kind, text, powers, data)
-    raise Reject(IssueKind.SYNTAX, f"unknown order {kind!r}")
+    return church_order(kind, text, state, data)  # the Church's (church/parse.py), or unknown
 
 
 def _customize(text: str, data: DataSet) -> Customize:
@@ -263,7 +240,7 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     args = [str(c) for c in tree.children]
     if (trade := parse_economy.trade(str(tree.data), args[-1] if args else "", state, data)) is not None:
         return trade
-    if tree.data in DIPLOMACY_ORDERS:
+    if tree.data in DIPLOMACY_ORDERS + CHURCH_ORDERS:
         return _diplomacy(str(tree.data), args[-1], state, data)
     match tree.data:
         case "bid":
@@ -296,7 +273,7 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
                 resolve(item_index(data), parts[0]), resolve(territory_index(data.board), parts[1])
             )
         case "upgrade":
-            return _upgrade(args[0], data)
+            return parse_upgrade.upgrade(args[0], data)
         case "customize":
             return _customize(args[0], data)
         case "repair":

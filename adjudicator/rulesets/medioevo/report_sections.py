@@ -14,6 +14,7 @@ from adjudicator.core.view import GM, PUBLIC
 from adjudicator.report.document import Line, Section, Table
 from adjudicator.report.model import ReportInput
 from adjudicator.report.sections import RulesetSections, phase_of
+from adjudicator.rulesets.medioevo.church.report import church_paragraph
 from adjudicator.rulesets.medioevo.commerce.report import KINDS as COMMERCE_KINDS
 from adjudicator.rulesets.medioevo.commerce.report import commerce_section
 from adjudicator.rulesets.medioevo.report_ledger import ledger
@@ -157,10 +158,12 @@ def standings(report: ReportInput, names: Mapping[str, str]) -> Section:
         caption = {GM: "Every pact (GM)", PUBLIC: "Pacts in force"}.get(report.viewer, "Pacts known to you")
         tables.append(Table(PACT_COLUMNS, _pact_rows(known, names), caption))
     pope = next((p for p, d in powers.items() if d.get("pope")), None)
+    church = church_paragraph(data, names)  # church/report.py
     paragraphs = (
         f"Turn order: {', '.join(data['turn_order']) or 'not set yet'}. "
         f"Pope: {names.get(pope, pope) if pope else 'none'}. Empire cards left in the deck: "
         f"{data['deck_size'] if data.get('deck_size') is not None else len(data.get('deck') or [])}.",
+        *((church,) if church else ()),
     )
     return Section(key="standings", title="Standings", paragraphs=paragraphs, tables=tuple(tables))
 

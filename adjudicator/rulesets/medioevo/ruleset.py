@@ -41,6 +41,7 @@ from adjudicator.rulesets.medioevo import (
     steps,
     variants,
 )
+from adjudicator.rulesets.medioevo.church import legal as church_legal
 from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.commerce.parse import take_trade_lines
@@ -250,6 +251,7 @@ class MedioevoRuleset:
             or cards.check(state, power, order, self.data)
             or diplomacy.check(state, power, order, self.data)
             or taxes.check(state, power, order)
+            or church_legal.check(state, power, order, self.data)
             or placement.check(
                 placement.with_settlements_built(state, power, earlier), power, order, self.data
             )

@@ -120,6 +120,8 @@ def initial_state(
         board=board.name,
         turn_limit=options.get("turns"),
     )
+    # L2172, R305: church.papacy.grant_papal_state(state, pope, data, garrison) is not called yet:
+    # it changes every game's sheets and goldens (docs/church.md)
     for power in state.seats():
         state = _starting_pieces(state, power, data)
     return state, SetupDone(phase="setup", kingdoms=kingdoms, pope=pope)

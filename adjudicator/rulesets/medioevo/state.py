@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.calamity.records import Ongoing
+from adjudicator.rulesets.medioevo.church.records import Church
 from adjudicator.rulesets.medioevo.commerce.records import Lot
 from adjudicator.rulesets.medioevo.endgame.records import Endgame
 from adjudicator.rulesets.medioevo.endgame.records import prune as prune_endgame
@@ -193,6 +194,7 @@ class MedioevoState(GameState):
     combat_moved: tuple[str, ...] = ()  # transports moved in this turn's combat (L1602-1604), to commerce
     monopolies: dict[str, str] = {}  # noqa: RUF012  # power -> its MONOPOLIO good (L3180)
     lots: tuple[Lot, ...] = ()  # Empire cards on auction, bid for in the next window (L2150, R296)
+    church: Church | None = None  # the see, excommunications, crusade (church/records.py)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON without the options and war fields at their defaults (``prune``): the state of
@@ -201,6 +203,9 @@ class MedioevoState(GameState):
         if self.purchases_order == TOGETHER:
             del data["purchases_order"]
         return prune_endgame(prune(data))
+        if self.church is None:
+            del data["church"]
+        return prune(data)
 
     def siege(self, territory: str) -> Siege | None:
         return next((s for s in self.sieges if s.territory == territory), None)

@@ -22,6 +22,7 @@ from adjudicator.rulesets.medioevo.calamity.events import (
     PopeSpared,
 )
 from adjudicator.rulesets.medioevo.calamity.registry import Outcome
+from adjudicator.rulesets.medioevo.church import papacy
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import BARBARIANS, SETTLEMENTS, MedioevoState
@@ -225,8 +226,9 @@ class Work:
         pope = next((p for p in self.state.seats() if self.state.powers[p].pope), None)
         if pope is None:
             return
-        self.state = self.state.with_power(pope, pope=False)
         self.events.append(PopeDied(phase=PHASE, power=pope, calamity=self.name, cause=cause))
+        # the Church schedules the election (L2180) for the next Events (church/papacy.py)
+        self.state = papacy.pope_dies(self.state, self.data, cause, self.events)
 
     def pope_roll(self) -> None:
         """L1140: the calamity damaged the Papal State; the Pope dies on 6 in its 1st turn of damage,

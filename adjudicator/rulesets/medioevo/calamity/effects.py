@@ -15,3 +15,4 @@ from adjudicator.rulesets.medioevo.calamity import (  # noqa: F401  (each regist
     rivers,
     storm,
 )
+from adjudicator.rulesets.medioevo.church import crusade  # noqa: F401  (CROCIATA, L1452-1526)

@@ -132,14 +132,16 @@ def cathedrals_po(state: MedioevoState, power: str, data: DataSet) -> tuple[floa
 def religious_capitals_po(state: MedioevoState, power: str, data: DataSet) -> tuple[float, str]:
     """L2449: 1 PO for each religious capital held safely (the board's, L237)."""
     safe = safe_territories(state, power, data)
-    held = sorted(c.territory for c in data.board.religious_capitals.values() if c.territory in safe)
+    capitals = {c.territory for c in data.board.religious_capitals.values()}
+    if state.church is not None and state.church.antipope_capital:  # the Antipope's 4th (L2221)
+        capitals.add(state.church.antipope_capital)
+    held = sorted(t for t in capitals if t in safe)
     return float(len(held)), ", ".join(held)
 
 
 def is_antipope(state: MedioevoState, power: str) -> bool:
-    """Whether ``power`` is the Antipope (L2221). The state has no Antipope yet (the Church
-    adds it): False until the lead wires this to that state."""
-    return False
+    """Whether ``power`` is the Antipope (L2221; the Church's record, church/records.py)."""
+    return state.church is not None and state.church.antipope == power
 
 
 def pope_po(state: MedioevoState, power: str, data: DataSet) -> tuple[float, str]:

@@ -29,10 +29,13 @@ from adjudicator.rulesets.medioevo.state import MedioevoState
 TRIGGER, GROUP, ENTRY = "calamity trigger", "calamity group", "calamity entry"
 """The purposes of the trigger's 2d6, the group's 1d4 and the entry's 1d8."""
 
-UNDER_WAY: dict[str, Callable[[MedioevoState], bool]] = {}
+UNDER_WAY: dict[str, Callable[[MedioevoState], bool]] = {
+    "crociata": lambda state: state.church is not None and state.church.crusade is not None,
+}
 """Calamity id -> whether one is under way in the state, for the calamities that may not strike
 again while they last (CROCIATA, digest A33). The module that keeps the calamity's record
-registers its test here; with none registered the calamity is never under way."""
+registers its test here (CROCIATA: the Church's record, church/records.py); with none
+registered the calamity is never under way."""
 
 ONE_AT_A_TIME = ("crociata",)
 """Calamities that re-roll the entry while one is under way (the data's note on CROCIATA)."""

@@ -16,6 +16,9 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo.church import acts as church_acts
+from adjudicator.rulesets.medioevo.church import crusade_plan
+from adjudicator.rulesets.medioevo.church.orders import ChurchOrder
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import (
     Ledger,
@@ -115,11 +118,13 @@ def resolve(
     _expire(ledger)
     _count_votes(ledger, orders, results)
     _set_policies(ledger, orders, results)
+    church_acts.resolve(ledger, orders, results)  # the Pope's acts first (R309)
+    crusade_plan.plan(ledger, orders, results)  # a crusade drawn last turn is planned (L1460)
     for power in ledger.state.acting_order():
         spent = 0
         played: list[Order] = []
         for order in orders.get(power, ()):
-            if isinstance(order, (Vote, Policy, Accept, Gift, CancelProtection)):
+            if isinstance(order, (Vote, Policy, Accept, Gift, CancelProtection, ChurchOrder)):
                 continue
             problem = (
                 check(ledger.state, power, order, data)

@@ -16,8 +16,9 @@ The technologies' amounts are their ``params`` in ``technologies.toml`` (``free_
 ``vf_per_castle``); each technology's line of ``items`` carries its name. INVESTITURA's optional
 VF, 1 for 15 florins paid to the bank, by the order ``BUY 1 VF`` (L988, L1001, L3024, ex L2998;
 ``extra_vf``, ``extra_vf_cost``), after the power's card plays. Prisoners freed by exchange or ransom
-(L1006) join their owner's reinforcements first (``prisoners.py``). Not here: FANATISMO's +5 VF to
-a CROCIATA participant (L987, L1474; the crusade comes with the events).
+(L1006) join their owner's reinforcements first (``prisoners.py``). FANATISMO's +5 VF to a CROCIATA
+participant once, where the sides are taken (L987, L1474; church/crusade_plan.py); the papal
+election closes the phase, where the Events begin (L2180; church/election.py).
 
 The Empire cards of the phase, played with ``PLAY``: CARDINALE, 1/2/3 VF per Cathedral by
 MONOTEISMO/TEOLOGIA/FANATISMO (L2526, ex L2562-2564); CAVALIERE, 1/2/3 VF per Castle by
@@ -36,6 +37,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize
+from adjudicator.rulesets.medioevo.church import crusade_plan, election
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import CardPlayed, ReinforcementsGranted
 from adjudicator.rulesets.medioevo.events_economy import VFBought
@@ -178,15 +180,19 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     events: list[Event] = []
     results: list[OrderResult] = []
     state = prisoners.resolve(state, orders, events, results)
+    state, told, fanatics = crusade_plan.sides(state, orders, data, results)  # L1478-1487
+    events.extend(told)
     for power in state.acting_order():
         items = reinforcements(state, power, data)
+        items.update({"FANATISMO (crusade)": fanatics[power]} if power in fanatics else {})  # L1474
         state = _play_cards(state, power, orders.get(power, ()), data, items, events, results)
         state = _buy_vf(state, power, orders.get(power, ()), data, items, events, results)
         total = sum(items.values())
         raised = state.powers[power].reinforcements + total
         state = state.with_power(power, reinforcements=raised, recovered=0)
         events.append(ReinforcementsGranted(power=power, items=items, total=total))
-    return Resolution(state, tuple(events), tuple(results))
+    state, told, voted = election.hold(state, orders, data)  # where the Events begin (L2180, R306)
+    return Resolution(state, (*events, *told), (*results, *voted))
 
 
 def _play_cards(

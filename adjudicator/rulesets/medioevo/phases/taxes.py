@@ -43,6 +43,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import Board, Terrain
+from adjudicator.rulesets.medioevo.church import tithe
 from adjudicator.rulesets.medioevo.components.technologies import Technology
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
@@ -266,6 +267,7 @@ def resolve(
             else:
                 state = loans.borrow(state, power, loan, dice, data, events, results)
         state = _unpaid_loans(state, power, data, events)
+    state = tithe.collect(state, orders, data, events, results)  # the Pope's tenth (L2186-2188)
     return Resolution(state, tuple(events), tuple(results))
 
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.church import war_hooks as church_war
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece, label, piece_named
@@ -121,6 +122,9 @@ def attack(
 ) -> Done | Refused:
     """``ATTACK territory FROM transports WITH captains [PLAN p]`` on a power's or the
     barbarians' unfortified territory, or on another power's transport (``transport_attack``)."""
+    excommunicated = church_war.barred(state, power)  # L2219, R312
+    if excommunicated is not None:
+        return excommunicated
     target = order.target
     terr = state.territories.get(target, TerritoryState())
     owner = terr.owner

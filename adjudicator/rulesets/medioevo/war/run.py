@@ -20,6 +20,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
+from adjudicator.rulesets.medioevo.church import war_hooks as church_war
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -352,9 +353,10 @@ def _attack(
     refused attack leaves them unplayed."""
     if action.target not in data.board.territories:
         return attacks.attack(state, power, action, data, dice, plans)
-    return _reacting(
+    done = _reacting(
         state, power, action.target, data, dice, lambda s: attacks.attack(s, power, action, data, dice, plans)
     )
+    return church_war.after_attack(state, power, action.target, data, done)  # L2192, R310
 
 
 def _reacting(

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.church.papacy import after_conquest
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece
@@ -231,4 +232,5 @@ def conquered(
     state, events = take_spoils(state, data, power, loser, territory, taken)
     state, more = take_capital(state, data, power, loser, territory, capitals.get(loser))
     state = religious_capital(state, data, power, loser, territory)
-    return note_heir(state, data, power, loser), events + more
+    state, church = after_conquest(state, data, power, territory, loser)  # the Papal State (L2176-2178)
+    return note_heir(state, data, power, loser), events + more + church
