@@ -36,3 +36,15 @@ def test_the_index_is_not_part_of_the_state() -> None:
     state.owned_by("hungary")
     assert "ownership" not in state.to_json()
     assert state == state.evolve() and state.digest() == MedioevoState.from_json(state.to_json()).digest()
+
+
+def test_evolve_validates_the_changed_fields_and_refuses_unknown_ones() -> None:
+    state = _state()
+    moved = state.evolve(turn="4", deck=["a", "b"])  # coerced as the model does: int, tuple
+    assert moved.turn == 4 and moved.deck == ("a", "b") and state.turn == 1
+    for bad in ({"turn": "four"}, {"turnn": 4}):
+        try:
+            state.evolve(**bad)
+        except ValueError:  # pydantic's ValidationError
+            continue
+        raise AssertionError(f"evolve took {bad}")
