@@ -17,9 +17,9 @@ from markupsafe import Markup
 from adjudicator.core.ruleset import PhaseSpec
 from adjudicator.dates import when_text
 from adjudicator.report.document import ReportDocument, Section
+from adjudicator.report.mapimages import MAIL_MAP_WIDTH, REGION_WIDTH, MapImages
 from adjudicator.report.model import ReportInput
 from adjudicator.report.order_template import order_template
-from adjudicator.report.raster import svg_to_png
 from adjudicator.report.sections import (
     audience,
     dice_section,
@@ -28,18 +28,13 @@ from adjudicator.report.sections import (
     ruleset_sections,
     steps_section,
 )
-from adjudicator.report.svgcrop import crop
+from adjudicator.report.svgcrop import Box, crop
 from adjudicator.report.templating import environment, stylesheet
 
 MAP_CID = "map"
 """The Content-ID of the map PNG in a report mail (``<img src="cid:map">``)."""
-MAIL_MAP_WIDTH = 800
-"""Pixels across of the whole board's PNG in the mail body: an overview under the close-up (its
-names are read in the close-up or the attached report's vector map); 800 keeps the mail small."""
 REGION_CID = "region"
 """The Content-ID of the close-up of the reader's own territories, shown above the whole board."""
-REGION_WIDTH = 940
-"""Pixels across of the close-up: about the mail column's width, so it is shown at its own size."""
 NOTES = (
     "Mail HELP to the judge for its commands and OPTIONS for the orders you may give now; a rule "
     "the judge applied is cited by its line in the rulebook (L915 is line 915).",
@@ -65,10 +60,15 @@ class RenderedReport:
     """The map as SVG, when the ruleset draws one."""
     png: bytes | None = None
     """The map as PNG, when the ruleset draws one and cairo is installed."""
-    region_svg: str | None = None
-    """The map cut to the reader's own territories (a power's report), as SVG."""
+    focus: Box | None = None
+    """The box around the reader's own territories (a power's report), in the map's units."""
     region_png: bytes | None = None
     """That close-up as the PNG the mail shows above the whole board."""
+
+    @property
+    def region_svg(self) -> str | None:
+        """The map cut to ``focus``, as SVG (the close-up's drawing, with the reader's marks)."""
+        return crop(self.svg, self.focus) if self.svg is not None and self.focus else None
 
 
 def report_json(report: ReportInput) -> dict[str, Any]:
@@ -155,23 +155,51 @@ def build_document(report: ReportInput, ruleset: Any = None, *, has_map: bool = 
     )
 
 
+@dataclass(frozen=True)
+class ReportMaps:
+    """A report's map as the ruleset drew it: the reader's, and what the mail's PNGs are made of."""
+
+    svg: str
+    """The reader's map, with its marks (the HTML page's)."""
+    width: float
+    """Its width in map units."""
+    shared: str | None = None
+    """The map every viewer of the window shares (no one's marks): the mail's board PNG."""
+    focus: Box | None = None
+    """The box of the reader's close-up."""
+    overlay: str | None = None
+    """The reader's marks alone, drawn over the shared board's close-up."""
+
+
 def draw_map(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> str | None:
     """The ruleset's map of the viewer's view as SVG, if the ruleset draws one.
 
     Without ``highlights`` it is the map every viewer of the window shares (the board is public),
     which is the one rasterised for mail bodies: one PNG a window, not one a viewer.
     """
-    return _maps(report, ruleset, highlights=highlights)[0]
-
-
-def _maps(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> tuple[str | None, str | None]:
-    """The map as SVG and its close-up of the reader's own territories (None when there is none)."""
     hook = getattr(ruleset, "report_map", None)
     drawing = hook(report.view, report.label, highlights=highlights) if hook is not None else None
+    return None if drawing is None else str(drawing.svg)
+
+
+def _maps(report: ReportInput, ruleset: Any, *, mail: bool) -> ReportMaps | None:
+    """The reader's map; for a mail, the shared board (the drawing's own ``shared``, else drawn
+    again without highlights), the close-up's box and the reader's marks."""
+    hook = getattr(ruleset, "report_map", None)
+    drawing = hook(report.view, report.label) if hook is not None else None
     if drawing is None:
-        return None, None
-    box = getattr(drawing, "focus", None)
-    return str(drawing.svg), crop(str(drawing.svg), box) if box else None
+        return None
+    svg = str(drawing.svg)
+    if not mail:
+        return ReportMaps(svg, float(drawing.width))
+    shared = getattr(drawing, "shared", None) or draw_map(report, ruleset, highlights=False)
+    return ReportMaps(
+        svg,
+        float(drawing.width),
+        shared=shared,
+        focus=getattr(drawing, "focus", None),
+        overlay=getattr(drawing, "overlay", None),
+    )
 
 
 def render_html(doc: ReportDocument, *, map_svg: str | None = None, for_mail: bool = False) -> str:
@@ -202,37 +230,30 @@ def render_text(doc: ReportDocument) -> str:
     return environment().get_template("report.txt.j2").render(doc=doc)
 
 
-PngCache = dict[tuple[str, int], bytes | None]
-"""The PNGs made for one batch of reports, by (SVG, width): a window's viewers share its board's."""
-
-
-def _png(svg: str, width: int, pngs: PngCache | None) -> bytes | None:
-    if pngs is None:
-        return svg_to_png(svg, width)
-    if (svg, width) not in pngs:
-        pngs[svg, width] = svg_to_png(svg, width)
-    return pngs[svg, width]
-
-
 def render_report(
-    report: ReportInput, ruleset: Any = None, *, mail: bool = True, pngs: PngCache | None = None
+    report: ReportInput, ruleset: Any = None, *, mail: bool = True, pngs: MapImages | None = None
 ) -> RenderedReport:
     """Every form of ``report``; ``ruleset`` supplies phase titles, its own sections and the map.
 
     Without ``mail`` only what the archive publishes is made (the HTML page and the SVG): no PNG,
     and no text, mail HTML or JSON (each ''), which together cost more than the page.
-    ``pngs``, shared by the reports of one window, makes each distinct PNG once for all of them."""
-    svg, region = _maps(report, ruleset)
-    shared = draw_map(report, ruleset, highlights=False) if svg is not None and mail else None
-    png = _png(shared, MAIL_MAP_WIDTH, pngs) if shared is not None else None
-    region_png = _png(region, REGION_WIDTH, pngs) if region is not None and png is not None else None
-    doc = build_document(report, ruleset, has_map=svg is not None)
+    ``pngs``, shared by the reports of one window, makes the board's PNG once for all of them and
+    cuts each reader's close-up from it (report/mapimages.py)."""
+    maps = _maps(report, ruleset, mail=mail)
+    pngs = pngs if pngs is not None else MapImages()
+    png = region_png = None
+    if maps is not None and maps.shared is not None:
+        png = pngs.board(maps.shared, maps.width)
+        if maps.focus and png is not None:
+            region_png = pngs.closeup(maps.shared, maps.width, maps.focus, maps.overlay)
+    doc = build_document(report, ruleset, has_map=maps is not None)
     mail_doc = replace(
         doc,
         has_map=png is not None,
         map_caption=map_caption(report.label, mail=True, region=region_png is not None),
         region_caption=REGION_CAPTION if region_png is not None else "",
     )
+    svg = maps.svg if maps is not None else None
     return RenderedReport(
         text=render_text(doc) if mail else "",
         html=render_html(doc, map_svg=svg),
@@ -243,6 +264,6 @@ def render_report(
         order_template=doc.order_template,
         svg=svg,
         png=png,
-        region_svg=region,
+        focus=maps.focus if maps is not None else None,
         region_png=region_png,
     )

@@ -15,7 +15,10 @@ threads) share the work by claiming: a pass takes a due game by moving its ``wak
 :data:`LEASE` in one UPDATE, which on PostgreSQL skips a row another transaction holds (``FOR NO KEY
 UPDATE SKIP LOCKED``), and on SQLite runs under the database's write lock; an UPDATE that changed no
 row means another pass has it. A pass that dies holding a game leaves it due again when the lease
-runs out. Claims only spare work: exactly once still rests on the window's lock and status check in
+runs out. A window's part is one transaction and one commit (each commit is an fsync: issue 18):
+the look, the misses and late notices, the resolution and the look at the window it opened; on
+SQLite the claim too, which there is one step with the rest under the write lock. Claims only
+spare work: exactly once still rests on the window's lock and status check in
 ``Judge.adjudicate`` and on the keyed outbox rows (``pass_guard.py``).
 
 A game's own part is read under a lock on its row (PostgreSQL), so a change committed while the pass
@@ -64,6 +67,15 @@ def default_workers(dialect: str) -> int:
 
 
 @dataclass(frozen=True)
+class Look:
+    """What a look at a game's open window found: its lines, and when it is due, what to resolve
+    (the window's id, its label, why it is due)."""
+
+    lines: list[str]
+    due: tuple[int, str, str] | None = None
+
+
+@dataclass(frozen=True)
 class PassDone:
     """What a pass did (its lines), when the next game comes due after it (None: none will until
     something changes), and whether games it left were due still (failed ones, claimed elsewhere)."""
@@ -77,10 +89,7 @@ class DuePass(MissTools):
     """``process_due`` and its parts; the Judge provides ``adjudicate``."""
 
     if TYPE_CHECKING:  # the Judge provides it; declared here so process_due type-checks
-
-        def adjudicate(
-            self, game_id: str, *, window: str | None = None, force: bool = False, now: datetime | None = None
-        ) -> Adjudicated: ...
+        adjudicate: Callable[..., Adjudicated]  # (game_id, *, window, force, now, session)
 
     # ---- helpers shared with the deadline tools ---------------------------------------------------
     def _closes_at(self, game: Game, window: Window) -> datetime | None:
@@ -116,15 +125,41 @@ class DuePass(MissTools):
         after = next((as_utc(row.at) for row in rows if row.id is None and row.at is not None), None)
         return ids, after
 
-    def _claim(self, game_id: str, now: datetime) -> bool:
-        """Take a due game for this pass (its ``wake_at`` moves to now + LEASE); False if it is not
-        due any more or another pass holds it (PostgreSQL: its row is locked, skipped)."""
+    def _claim(self, session: Session, game_id: str, now: datetime) -> bool:
+        """Take a due game for this pass (its ``wake_at`` moves to now + LEASE until its part writes
+        its own moment); False if it is not due any more or another pass holds it (PostgreSQL: its
+        row is locked, skipped). On SQLite this is the first statement of the transaction that does
+        the game's part (the database's write lock makes it one step); on PostgreSQL it is a
+        transaction of its own before the part (:meth:`_claimed`): a claim held through the part
+        would lock the game's row before the window's, the other way round from a submission."""
         pick = select(col(Game.id)).where(col(Game.id) == game_id, col(Game.wake_at) <= now)
         if self.engine.dialect.name == "postgresql":
             pick = pick.with_for_update(key_share=True, skip_locked=True)
         claim = update(Game).where(col(Game.id).in_(pick.scalar_subquery())).values(wake_at=now + LEASE)
+        return bool(session.execute(claim).rowcount)  # type: ignore[attr-defined]
+
+    def _claimed(self, game_id: str, now: datetime) -> bool:
+        """PostgreSQL: the claim committed before the game's part (a lease over its windows)."""
+        if self.engine.dialect.name != "postgresql":
+            return True  # claimed in the part's own transaction
         with self._tx() as session:
-            return bool(session.execute(claim).rowcount)  # type: ignore[attr-defined]
+            return self._claim(session, game_id, now)
+
+    def _locked_game(self, session: Session, game_id: str) -> tuple[Game | None, bool]:
+        """The game's row, and whether its part can go on in this transaction. PostgreSQL: its open
+        window's row locked first, then the game's (``FOR NO KEY UPDATE``), in the order a
+        submission and an adjudication take them, so a submission at the deadline waits for the
+        pass instead of deadlocking with it; a change committed meanwhile waits, then marks the
+        game due again. False when the open window changed in between (looked at again)."""
+        if self.engine.dialect.name != "postgresql":
+            return session.get(Game, game_id), True
+        seen = session.get(Game, game_id)
+        if seen is None or seen.current_window_id is None:
+            return seen, True
+        opened = seen.current_window_id
+        session.get(Window, opened, with_for_update={"key_share": True}, populate_existing=True)
+        game = session.get(Game, game_id, with_for_update={"key_share": True}, populate_existing=True)
+        return game, game is None or game.current_window_id == opened
 
     def _release(self, game_id: str, now: datetime) -> None:
         """A game whose part failed is due again at the next pass (its GM was told once)."""
@@ -179,8 +214,8 @@ class DuePass(MissTools):
                         done += lines
 
     def _pass_game(self, game_id: str, *, now: datetime, should_stop: Callable[[], bool] | None) -> list[str]:
-        """Claim one game and do its part; nothing if another pass has it or a stop was asked."""
-        if (should_stop is not None and should_stop()) or not self._claim(game_id, now):
+        """Do one game's part, unless another pass has it or a stop was asked."""
+        if (should_stop is not None and should_stop()) or not self._claimed(game_id, now):
             return []
         failed: list[bool] = []
 
@@ -193,55 +228,85 @@ class DuePass(MissTools):
         return lines
 
     def _process_game(self, game_id: str, now: datetime) -> list[str]:
-        """One game's part of the pass: the open window's, then, after each resolution, the next
-        window's or step's (a round's steps at its cap), each in its own transaction; the last
-        look writes the game's next ``wake_at``."""
+        """One game's part of the pass: the open window's, then, while the window each resolution
+        opened is due too (a round's steps at its cap), the next one's, each in its own transaction."""
         done: list[str] = []
         for _ in range(MAX_STEPS_PER_PASS):
-            lines, resolved = self._process_window(game_id, now)
+            lines, more = self._process_window(game_id, now)
             done += lines
-            if not resolved:
+            if not more:
                 break
         return done
 
     def _process_window(self, game_id: str, now: datetime) -> tuple[list[str], bool]:
-        """Reminders, misses and resolution of the open window (or step); whether it was resolved
-        (the next one is looked at in turn). When nothing is due, the game's next ``wake_at``."""
+        """One transaction, one commit (each is an fsync: issue 18): the claim (SQLite), the look at the open
+        window (reminders, or its next ``wake_at``), and when it is due its misses and late notices,
+        its resolution, and the look at the window that opened. All or nothing: a resolution that
+        fails takes the misses back with it, so they are counted once, by the pass that resolves.
+        Whether the new window is due as well (resolved next, in a transaction of its own)."""
+        resolving: tuple[int, str] | None = None
+        try:
+            with self._tx() as session:
+                if self.engine.dialect.name != "postgresql" and not self._claim(session, game_id, now):
+                    return [], False
+                game, steady = self._locked_game(session, game_id)
+                if game is None or not steady:
+                    return [], game is not None
+                look = self._look(session, game, now, count=True)
+                if look.due is None:
+                    return look.lines, False
+                resolving = look.due[:2]
+                result = self.adjudicate(
+                    game_id, window=str(look.due[0]), force=True, now=now, session=session
+                )
+                session.flush()  # the store's triggers have marked the game due: the look below decides
+                after = self._look(session, game, now, count=False)
+                line = f"{game_id}: {look.due[1]} resolved ({look.due[2]}); {result.then}"
+                return [*look.lines, line, *after.lines], after.due is not None
+        except AdjudicatorError:
+            if resolving is None:
+                raise
+            with Session(self.engine) as session:
+                again = session.get(Window, resolving[0])
+                if again is not None and again.status == "open":
+                    raise
+            return [f"{game_id}: {resolving[1]} already resolved"], True
+
+    def _look(self, session: Session, game: Game, now: datetime, *, count: bool) -> Look:
+        """The open window (or step) of ``game`` at ``now``: not due, its reminders sent and the
+        game's next ``wake_at`` written; due, its misses counted (with ``count``, and only when the
+        deadline rather than READY made it due) and what to resolve."""
+        window = self._window(session, game)
+        if game.status != "active" or window.status != "open":
+            game.wake_at = None
+            return Look([])
+        calendar = self._calendar(game)
+        sets = self._latest_sets(session, window)
+        rows = self._acting_rows(session, game, window)  # a step: its actors only
+        active = [r for r in rows if r.status == "active"]
+        parent = self._round_row(session, window)
+        # a step whose actors are all in civil disorder, with nothing stored, waits for nobody
+        idle = parent is not None and not active and not any(r.power in sets for r in rows)
+        early = idle or (
+            calendar.early_when_all_ready
+            and bool(active)
+            and all(r.power in sets and sets[r.power].ready for r in active)
+        )
+        closes = self._closes_at(game, window)
+        cap = self._closes_at(game, parent) if parent is not None else None
+        capped = cap is not None and now >= cap
+        due = capped or (closes is not None and now >= closes)
+        assert window.id is not None
+        if (early or due) and not count:
+            return Look([], (window.id, window.label, ""))
         done: list[str] = []
-        with self._tx() as session:
-            # the game's row first and locked (PostgreSQL): a change committed meanwhile waits for
-            # this transaction and then marks the game due again
-            game = session.get(Game, game_id, with_for_update={"key_share": True}, populate_existing=True)
-            if game is None:
-                return done, False
-            window = self._window(session, game)
-            if game.status != "active" or window.status != "open":
-                game.wake_at = None
-                return done, False
-            calendar = self._calendar(game)
-            sets = self._latest_sets(session, window)
-            rows = self._acting_rows(session, game, window)  # a step: its actors only
-            active = [r for r in rows if r.status == "active"]
-            parent = self._round_row(session, window)
-            # a step whose actors are all in civil disorder, with nothing stored, waits for nobody
-            idle = parent is not None and not active and not any(r.power in sets for r in rows)
-            early = idle or (
-                calendar.early_when_all_ready
-                and bool(active)
-                and all(r.power in sets and sets[r.power].ready for r in active)
-            )
-            closes = self._closes_at(game, window)
-            cap = self._closes_at(game, parent) if parent is not None else None
-            capped = cap is not None and now >= cap
-            due = capped or (closes is not None and now >= closes)
-            if window.deadline is not None and not (early or due):
-                done += self._remind(session, game, window, calendar, rows, set(sets), now)
-            if not (early or due):
-                game.wake_at = self._next_wake(window, calendar, now, closes, cap)
-                return done, False
-            if due and not early:
-                done += self._count_misses(session, game, window, calendar, rows, set(sets))
-            window_id, label = window.id, window.label
+        if window.deadline is not None and not (early or due):
+            done += self._remind(session, game, window, calendar, rows, set(sets), now)
+        if not (early or due):
+            game.wake_at = self._next_wake(window, calendar, now, closes, cap)
+            return Look(done)
+        if due and not early:
+            done += self._count_misses(session, game, window, calendar, rows, set(sets))
         why = (
             "its actors are in civil disorder"
             if idle
@@ -251,15 +316,7 @@ class DuePass(MissTools):
             if capped
             else "the deadline passed"
         )
-        try:
-            result = self.adjudicate(game_id, window=str(window_id), force=True, now=now)
-        except AdjudicatorError:
-            with Session(self.engine) as session:
-                again = session.get(Window, window_id)
-                if again is not None and again.status == "open":
-                    raise
-            return [*done, f"{game_id}: {label} already resolved"], True
-        return [*done, f"{game_id}: {label} resolved ({why}); {result.then}"], True
+        return Look(done, (window.id, window.label, why))
 
     @staticmethod
     def _next_wake(

@@ -42,7 +42,8 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
 from adjudicator.report.mail import report_attachments
-from adjudicator.report.render import PngCache, render_report
+from adjudicator.report.mapimages import MapImages
+from adjudicator.report.render import render_report
 from adjudicator.service.assets import store_asset, stored_attachments
 from adjudicator.service.history import HistoryTools
 from adjudicator.store.models import Game, Outbox, Window, utcnow
@@ -160,7 +161,7 @@ class ReportRendering(HistoryTools):
             ruleset = self.ruleset(game)
             viewers = list(dict.fromkeys(r.recipient for r in rows))
             reports = self._stored_report_inputs(session, game, window, viewers)
-        pngs: PngCache = {}
+        pngs = MapImages()
         out: dict[int, dict[str, Any]] = {}
         for row in rows:
             assert row.id is not None

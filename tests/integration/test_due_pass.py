@@ -16,13 +16,14 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 from alembic import command
 from sqlalchemy import Engine, event, insert, inspect, text, update
 from sqlmodel import Session, col, select
 
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import alembic_config, migrate
-from adjudicator.store.models import Game, Window
+from adjudicator.store.models import Game, Outbox, Power, Window
 from tests.conftest import POWERS
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -168,3 +169,49 @@ def test_migration_0006_marks_active_games_due_and_keys_the_queued_mails(engine:
     with engine.begin() as conn:
         conn.execute(text("UPDATE powers SET status = 'disorder' WHERE power = 'hungary'"))
     assert judge.due_games(T0 + H)[0] == ["g1"]
+
+
+def test_a_game_at_its_deadline_is_one_commit_on_sqlite(engine: Engine) -> None:
+    """The claim, the misses, the resolution and the look at the next window commit together (each
+    commit is an fsync: issue 18); PostgreSQL claims in a transaction of its own first."""
+    judge = Judge(engine, render_after_commit=False)
+    new_game(judge)
+    judge.process_due(T0 + H)
+    commits: list[object] = []
+
+    def commit(conn: object) -> None:
+        commits.append(conn)
+
+    event.listen(engine, "commit", commit)
+    try:
+        done = judge.process_due(T0 + 49 * H)
+    finally:
+        event.remove(engine, "commit", commit)
+    assert [line for line in done if "missed T1.cards" in line]
+    assert "resolved (the deadline passed)" in done[-1]
+    assert len(commits) == (1 if engine.dialect.name == "sqlite" else 2)
+    assert judge.due_games(T0 + 49 * H)[0] == []  # the next window's moment is written
+
+
+def test_a_resolution_that_fails_takes_its_misses_back_and_they_count_once(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    judge = Judge(engine, render_after_commit=False)
+    new_game(judge)
+    real = Judge.adjudicate
+
+    def broken(self: Judge, *args: Any, **kw: Any) -> Any:
+        raise RuntimeError("a ruleset bug")
+
+    def state() -> tuple[dict[str, int], int]:
+        with Session(engine) as session:
+            missed = {p.power: p.missed for p in session.exec(select(Power).where(Power.game_id == "g1"))}
+            late = session.exec(select(Outbox).where(col(Outbox.mail_key).like("late.%"))).all()
+        return missed, len(late)
+
+    monkeypatch.setattr(Judge, "adjudicate", broken)
+    assert judge.process_due(T0 + 49 * H) == ["g1: error: RuntimeError: a ruleset bug"]
+    assert state() == (dict.fromkeys(POWERS, 0), 0)  # nothing counted for a window still open
+    monkeypatch.setattr(Judge, "adjudicate", real)
+    assert "resolved (the deadline passed)" in judge.process_due(T0 + 50 * H)[-1]
+    assert state() == (dict.fromkeys(POWERS, 1), len(POWERS))

@@ -34,7 +34,7 @@ def archive_of(game: FixtureGame) -> ArchiveGame:
 def test_the_archive_matches_its_golden_digests_and_makes_no_png(report_game: FixtureGame) -> None:
     raster.reset()
     files = build_archive(archive_of(report_game), report_game.ruleset)
-    assert raster._render.cache_info().misses == 0, "the archive rasterised a map it does not publish"
+    assert raster._image.cache_info().misses == 0, "the archive rasterised a map it does not publish"
     lines = [f"{hashlib.sha256(text.encode()).hexdigest()}  {name}" for name, text in sorted(files.items())]
     actual = "\n".join(lines) + "\n"
     if REGEN:

@@ -55,6 +55,12 @@ class Drawing:
     height: int
     focus: tuple[float, float, float, float] | None = None
     """The box (x, y, width, height) around the reader's own territories, for a mail's close-up."""
+    shared: str | None = None
+    """A reader's map: the same board without the reader's marks, as every viewer of the window
+    sees it (its PNG is made once a window, and the close-up is cut from it)."""
+    overlay: str | None = None
+    """A reader's map: only the reader's marks, on nothing, the size of ``svg``: drawn over
+    ``shared`` it gives the reader's close-up without rasterising the board again."""
 
 
 @dataclass(frozen=True)

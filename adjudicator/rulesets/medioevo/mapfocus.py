@@ -3,8 +3,10 @@ large enough to read the names in (issue 15: the whole board shrunk to a mail's 
 
 The box is drawn from the reader's own territories in its view (owners are public, L341), so it
 tells no one anything they may not see. Territory names are 9 map pixels (mapdraw.STYLE ``.t``);
-a box at most ``MAX_WIDTH`` map pixels across, shown 936 CSS pixels wide (the mail's column),
-draws them at least 10.5 pixels high.
+a box ``WIDTH`` map pixels across, shown 940 pixels wide (the mail's column), draws them 10.6
+pixels high. Every box is that wide (a small kingdom's shows more of its neighbours): the close-up
+is cut from the board's PNG at one scale for every reader (report/mapimages.py), so one
+rasterisation of the board serves every reader's close-up of a window.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from adjudicator.rulesets.medioevo.mapsymbols import YOU
 
 MARGIN = 70.0
 """Map pixels around the reader's territories, so its neighbours show."""
-MIN_WIDTH, MAX_WIDTH = 520.0, 800.0
-MIN_HEIGHT, MAX_HEIGHT = 340.0, 560.0
+WIDTH = 800.0
+MIN_HEIGHT, MAX_HEIGHT = 480.0, 560.0
 
 Box = tuple[float, float, float, float]
 
@@ -68,6 +70,6 @@ def focus(board: Board, layout: Layout, data: Mapping[str, Any], reader: str) ->
     if not points:
         return None
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    x, width = _span(min(xs), max(xs), MIN_WIDTH, MAX_WIDTH, layout.width)
+    x, width = _span(min(xs), max(xs), WIDTH, WIDTH, layout.width)
     y, height = _span(min(ys), max(ys), MIN_HEIGHT, MAX_HEIGHT, layout.height)
     return (round(x), round(y), round(width), round(height))

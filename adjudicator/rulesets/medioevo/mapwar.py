@@ -74,14 +74,17 @@ def rings(layout: Layout, marks: WarMarks) -> list[str]:
     return [sym.at(*layout.sites[t], sym.siege_ring(), "siege") for t in marks.sieges if t in layout.sites]
 
 
-def swords(layout: Layout, marks: WarMarks) -> list[str]:
-    """One mark a place: red-rimmed when the reader fought any battle there."""
+def swords(layout: Layout, marks: WarMarks, *, only_mine: bool = False) -> list[str]:
+    """One mark a place: red-rimmed when the reader fought any battle there; ``only_mine``: the
+    red-rimmed ones alone (the reader's overlay, drawn over the plain ones of the shared map)."""
     places: dict[str, bool] = {}
     for b in marks.battles:
         if b.place in layout.sites:
             places[b.place] = places.get(b.place, False) or b.mine
     out = []
     for place, mine in places.items():
+        if only_mine and not mine:
+            continue
         x, y = layout.sites[place]
         out.append(sym.at(x, y - SWORDS_RISE, sym.swords(mine), "battle mine" if mine else "battle"))
     return out

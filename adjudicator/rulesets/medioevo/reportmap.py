@@ -177,26 +177,52 @@ def report_map(
 ) -> Drawing:
     """The board as ``data`` (one viewer's view data) shows it, ``highlight`` outlined in red and,
     for a ``reader`` with a kingdom, its own territories in blue with the box around them; the
-    war's ``marks`` (moves, battles, sieges: mapwar.py) over it."""
+    war's ``marks`` (moves, battles, sieges: mapwar.py) over it.
+
+    A reader's drawing also holds the same board without the reader's marks (``shared``: no red,
+    no blue, every battle's swords plain, the legend without "you") and those marks alone
+    (``overlay``), drawn from the same layers: the mail's close-up is the shared board's PNG, made
+    once a window, with the overlay drawn over it (report/mapimages.py)."""
     layout = board_layout(board)
     reader = reader if reader in (data.get("powers") or {}) else None
     colours = power_colours(board, data.get("powers") or {})
     territories = data.get("territories") or {}
     signs, seen = _buildings(board, layout, territories)
-    layers = [
-        layout.seas,
-        *land_cells(layout, _fills(board, layout, territories, colours)),
-        layout.borders,
-        layout.kingdom_names,
-        *(mapfocus.outlines(layout, mapfocus.owned(board, data, reader)) if reader else ()),
-        *highlights(layout, highlight),
+    yours = [*(mapfocus.outlines(layout, mapfocus.owned(board, data, reader)) if reader else ())]
+    marked = highlights(layout, highlight)
+    under = [layout.seas, *land_cells(layout, _fills(board, layout, territories, colours))]
+    under += [layout.borders, layout.kingdom_names]
+    over = [
         *signs,
         *mapwar.rings(layout, marks),
         *mapwar.arrows(layout, marks, colours),
         layout.labels,
         *_badges(layout, data, colours),
-        *mapwar.swords(layout, marks),
     ]
+    swatches = _swatches(board, data, colours, reader)
     keys = [*_keys(seen, reader is not None), *mapwar.keys(marks, reader is not None)]
-    drawing = document(layout, layers, title, _swatches(board, data, colours, reader), keys)
-    return replace(drawing, focus=mapfocus.focus(board, layout, data, reader)) if reader else drawing
+    layers = [*under, *yours, *marked, *over, *mapwar.swords(layout, marks)]
+    drawing = document(layout, layers, title, swatches, keys)
+    if reader is None and not marked:
+        return replace(drawing, shared=drawing.svg)
+    plain = replace(marks, battles=tuple(replace(b, mine=False) for b in marks.battles))
+    shared = document(
+        layout,
+        [*under, *over, *mapwar.swords(layout, plain)],
+        title,
+        _swatches(board, data, colours, None),
+        [*_keys(seen, False), *mapwar.keys(marks, False)],
+    )
+    if reader is None:
+        return replace(drawing, shared=shared.svg)
+    mine = _overlay(layout, [*yours, *marked, *mapwar.swords(layout, marks, only_mine=True)])
+    return replace(
+        drawing, focus=mapfocus.focus(board, layout, data, reader), shared=shared.svg, overlay=mine
+    )
+
+
+def _overlay(layout: Layout, layers: list[str]) -> str:
+    """``layers`` alone in an SVG document the size of the map (no legend band, no background)."""
+    width, height = f"{layout.width:.0f}", f"{layout.height:.0f}"
+    size = f'width="{width}" height="{height}" viewBox="0 0 {width} {height}"'
+    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" {size}>', *layers, "</svg>"])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from typing import Any
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
@@ -262,7 +264,30 @@ class MedioevoState(GameState):
         return self.evolve(territories={**self.territories, territory: updated})
 
     def owned_by(self, power: str) -> tuple[str, ...]:
-        return tuple(t for t, ts in self.territories.items() if ts.owner == power)
+        return self.ownership.get(power, ())
+
+    @cached_property
+    def ownership(self) -> dict[str, tuple[str, ...]]:
+        """Each owner's territories in board order, found once per state (the state is frozen):
+        taxes, reinforcements and holdings ask it thousands of times a window (issue 18)."""
+        out: dict[str, list[str]] = {}
+        for t, ts in self.territories.items():
+            if ts.owner is not None:
+                out.setdefault(ts.owner, []).append(t)
+        return {owner: tuple(ts) for owner, ts in out.items()}
+
+    def evolve(self, **changes: Any) -> Self:
+        """``GameState.evolve``, keeping ``ownership`` when the territories are not changed."""
+        out = super().evolve(**changes)
+        if "territories" not in changes and "ownership" in self.__dict__:
+            out.__dict__["ownership"] = self.__dict__["ownership"]
+        return out
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy without what was worked out of this state (``ownership``)."""
+        copied = super().model_copy(update=update, deep=deep)
+        copied.__dict__.pop("ownership", None)
+        return copied
 
     def at_war(self, a: str, b: str) -> bool:
         return pair(a, b) in self.wars
