@@ -59,7 +59,7 @@ def test_six_powers_five_turns_everything_accounted_for(tmp_path: Path) -> None:
         # a PRINCIPESSA that wins a barbarian Small Kingdom puts 5 VF in each of its territories
         won = sum(e.placed for e in judge.events("long")[told:] if e.kind == "mu-small-kingdom")
         assert _vf(after) == before_vf + raised - lost + won
-    assert windows == 5 * 4 - 1  # turn 1's bids window resolves by itself
+    assert windows == 5 * 5 - 1  # five windows a turn (commerce, R285); turn 1's bids resolves by itself
     assert judge.replay_check("long") == []
     final = cast(MedioevoState, judge.state("long"))
     assert any(p.techs for p in final.powers.values()) and any(p.cards for p in final.powers.values())

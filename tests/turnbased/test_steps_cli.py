@@ -48,7 +48,9 @@ def test_the_demo_plays_the_purchases_in_turn_order(tmp_path: Path, monkeypatch:
     )
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())  # the console wraps long lines
-    assert "played 4 windows: T1.bids, T1.cards, T1.economy, T1.war" in said  # a round is one window
+    assert (
+        "played 5 windows: T1.bids, T1.cards, T1.economy, T1.war, T1.commerce" in said
+    )  # a round is one window
     assert "replay check: ok" in said
     folders = sorted(p.name for p in (tmp_path / "demo").iterdir() if p.name[:1].isdigit())
     steps = [name.split("-", 1)[1] for name in folders if ".economy." in name]  # each step's mails

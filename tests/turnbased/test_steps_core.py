@@ -178,10 +178,12 @@ def _medioevo_pin() -> tuple[str, str]:
 
 
 def test_simultaneous_play_keeps_its_digests() -> None:
-    """Computed on b74f709, before steps existed: a state without steps is the same JSON."""
+    """Computed on b74f709, before steps existed: a state without steps is the same JSON. Pinned
+    again when setup began to shuffle the Event deck (phase 7, R252) and to deal the objective
+    cards (R325): the state at setup holds both now."""
     assert _medioevo_pin() == (
-        "d755d4e32ad627211186a16656bd304f48ac9402df82f4813982c52864b00ec7",
-        "7e93a02e18ed635a705c407519440e2b0a55a5c2ba15b1d255ede96e389e53db",
+        "f914ad4826239c68aa0679ac21882ec0743a887e5a13129c067c4af9009dd7d0",
+        "ba0acc15184af5ecf26693a21703eae41ac0fcc054dcaac72eba19a202f1b0ea",
     )
     assert open_step(MedioevoRuleset(), _initial_medioevo()) is None
 
