@@ -49,10 +49,20 @@ def extra_rulesets() -> dict[str, Ruleset]:
     return out
 
 
-def get_ruleset(name: str) -> Ruleset:
+def _shipped() -> dict[str, Ruleset]:
+    """The rulesets this judge ships, by name (imported here, when first asked for)."""
     from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 
-    known: dict[str, Ruleset] = {"medioevo": MedioevoRuleset()}
+    return {"medioevo": MedioevoRuleset()}
+
+
+def ruleset_names() -> tuple[str, ...]:
+    """The names of the rulesets this judge ships, sorted (the conformance suite runs over them)."""
+    return tuple(sorted(_shipped()))
+
+
+def get_ruleset(name: str) -> Ruleset:
+    known = _shipped()
     for extra_name, ruleset in extra_rulesets().items():
         if extra_name in known:
             raise AdjudicatorError(f"{EXTRA_RULESETS}: a ruleset named {extra_name!r} exists already")
