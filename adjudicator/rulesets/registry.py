@@ -50,9 +50,10 @@ def extra_rulesets() -> dict[str, Ruleset]:
 
 
 def get_ruleset(name: str) -> Ruleset:
+    from adjudicator.rulesets.kriegundfrieden.ruleset import KriegUndFriedenRuleset
     from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 
-    known: dict[str, Ruleset] = {"medioevo": MedioevoRuleset()}
+    known: dict[str, Ruleset] = {"medioevo": MedioevoRuleset(), "kriegundfrieden": KriegUndFriedenRuleset()}
     for extra_name, ruleset in extra_rulesets().items():
         if extra_name in known:
             raise AdjudicatorError(f"{EXTRA_RULESETS}: a ruleset named {extra_name!r} exists already")
