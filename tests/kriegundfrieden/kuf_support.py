@@ -56,12 +56,13 @@ def ctx() -> Ctx:
     return Ctx(Dice(SEED, "T1.test"), "test")
 
 
-def play(state: KufState, orders: Mapping[str, str] | None = None) -> WindowOutcome:
-    """Resolve the step open on ``state`` (or the window, if none) with these order texts."""
+def play(state: KufState, orders: Mapping[str, str] | None = None, *, strict: bool = True) -> WindowOutcome:
+    """Resolve the step open on ``state`` (or the window, if none) with these order texts (each
+    line accepted at the receipt when ``strict``; else read loosely, as early orders are)."""
     step = open_step(RULESET, state)
     given = {}
     for power, text in (orders or {}).items():
-        read = RULESET.parse(state, power, list(enumerate(text.splitlines(), 1)), strict=True)
+        read = RULESET.parse(state, power, list(enumerate(text.splitlines(), 1)), strict=strict)
         assert not read.issues, read.issues
         given[power] = list(read.orders)
     if step is None:
@@ -70,7 +71,12 @@ def play(state: KufState, orders: Mapping[str, str] | None = None) -> WindowOutc
 
 
 def told(outcome: WindowOutcome) -> list[str]:
-    return [e.summary() for e in outcome.events if e.kind.startswith("kuf")]
+    """The public moves told (standing orders and cards dealt left out)."""
+    return [
+        e.summary()
+        for e in outcome.events
+        if e.kind.startswith("kuf") and e.kind not in ("kuf-planned", "kuf-dealt")
+    ]
 
 
 def kuf(outcome: WindowOutcome) -> KufState:
