@@ -1,0 +1,67 @@
+"""The order language: every order orders/kriegundfrieden.md shows reads, and its canonical text
+reads back to the same order; refusals say why."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from adjudicator.core.orders import IssueKind
+from adjudicator.rulesets.kriegundfrieden.orders import Refused, read_line
+from tests.kriegundfrieden.kuf_support import SEATS
+
+DOC = Path(__file__).resolve().parents[2] / "orders" / "kriegundfrieden.md"
+
+
+def _doc_orders() -> list[str]:
+    start = DOC.read_text(encoding="utf-8").split("## The orders", 1)[1].split("## Examples", 1)[0]
+    found = []
+    for row in start.splitlines():
+        cells = row.split("|")
+        if len(cells) > 3 and "`" in cells[2]:
+            found += re.findall(r"`([^`]+)`", cells[2])
+    return found
+
+
+def test_every_documented_order_reads_and_its_canonical_text_reads_back() -> None:
+    orders = _doc_orders()
+    assert len(orders) >= 20
+    for text in orders:
+        order = read_line(text, "summer", SEATS)
+        again = read_line(order.canonical(), "summer", SEATS)
+        assert again == order, text
+
+
+def test_the_example_mails_read_whole() -> None:
+    blocks = re.findall(r"```\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 3
+    for block in blocks:
+        for line in block.splitlines()[1:]:  # the envelope first
+            if line.strip() != "READY":
+                read_line(line, "winter", ("fritz", "klaus", "wolfgang", "peter"))
+
+
+def test_refusals_name_what_is_wrong() -> None:
+    cases = {
+        "BID 3 florins": (IssueKind.SYNTAX, "'florins' is no resource"),
+        "CHALLENGE otto": (IssueKind.ILLEGAL, "unknown noble 'otto'"),
+        "SWAP plague": (IssueKind.SYNTAX, "'plague' is no agenda card"),
+        "Thanks!": (IssueKind.NOT_AN_ORDER, "not an order"),
+        "POLICY DEFEND SOMETIMES": (IssueKind.SYNTAX, "POLICY DEFEND WHILE"),
+    }
+    for text, (kind, words) in cases.items():
+        try:
+            read_line(text, "summer", SEATS)
+        except Refused as refused:
+            assert refused.kind is kind and words in refused.message, text
+        else:
+            raise AssertionError(f"{text!r} was read")
+
+
+def test_canonical_forms() -> None:
+    assert read_line("bid 2 cups, 3 hammers", "spring", SEATS).canonical() == "BID 2 cup 3 hammer"
+    assert read_line(
+        "if agenda is War : swap Famine/Cathedral paying knight", "winter", SEATS
+    ).canonical() == ("IF AGENDA war: SWAP famine/cathedral PAYING shield")
+    assert read_line("no appeal", "autumn", SEATS).canonical() == "NO APPEAL"
+    assert read_line("assign 2", "summer", SEATS).canonical() == "WORKERS 2"
