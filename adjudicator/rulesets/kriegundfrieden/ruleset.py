@@ -18,10 +18,15 @@ from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import DieUse, PhaseSpec, Resolution, WindowSpec
 from adjudicator.core.state import GameState
 from adjudicator.core.steps import TURN, Step
+from adjudicator.core.view import PlayerView
 from adjudicator.errors import EditError
+from adjudicator.report.model import ReportInput
+from adjudicator.report.sections import RulesetSections
+from adjudicator.rulesets.kriegundfrieden import board, legal, setup
 from adjudicator.rulesets.kriegundfrieden import cards as cd
-from adjudicator.rulesets.kriegundfrieden import legal, setup
+from adjudicator.rulesets.kriegundfrieden import report as kuf_report
 from adjudicator.rulesets.kriegundfrieden.autumn import appeal_draw
+from adjudicator.rulesets.kriegundfrieden.board import BoardDrawing
 from adjudicator.rulesets.kriegundfrieden.common import Ctx
 from adjudicator.rulesets.kriegundfrieden.components import RESOURCES
 from adjudicator.rulesets.kriegundfrieden.events import KUF_EVENTS
@@ -153,6 +158,17 @@ class KriegUndFriedenRuleset:
 
     def view(self, state: GameState, viewer: str) -> dict[str, Any]:
         return kuf_view(_kuf(state), viewer)
+
+    def report_sections(self, report: ReportInput) -> RulesetSections:
+        """The table, the cathedral, the agenda, the bids, the viewer's hand (report.py)."""
+        return kuf_report.report_sections(report)
+
+    def report_map(
+        self, view: PlayerView, window: str | None = None, *, highlights: bool = True
+    ) -> BoardDrawing:
+        """The board (board.py): public only, the same for every viewer of a window."""
+        title = f"{view.game} after {window}" if window else f"{view.game}, {view.window} open"
+        return board.draw(view.data, title)
 
     def is_over(self, state: GameState) -> bool:
         return bool(_kuf(state).ending)

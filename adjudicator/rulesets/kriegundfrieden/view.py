@@ -22,8 +22,8 @@ def _hand(counts: cd.Counts) -> dict[str, int]:
 
 
 def view(state: KufState, viewer: str) -> dict[str, Any]:
-    if viewer == GM:
-        return state.to_json()
+    """The public table, ``viewer``'s own secrets; for the GM every noble's and, under ``state``,
+    the whole state (the deck's order too)."""
     tables = state.tables
     nobles: dict[str, Any] = {}
     for power in state.seats:
@@ -37,7 +37,7 @@ def view(state: KufState, viewer: str) -> dict[str, Any]:
             "cards": cd.size(me.hand),
             "agenda_cards": len(me.agenda),
         }
-        if power == viewer:
+        if power == viewer or viewer == GM:
             public["hand"] = _hand(me.hand)
             public["defence_only"] = _hand(me.guard)
             public["agenda"] = [cd.card_name(c, tables) for c in me.agenda]
@@ -54,7 +54,9 @@ def view(state: KufState, viewer: str) -> dict[str, Any]:
             "bids": {p: [cd.describe(b) for b in bs] for p, bs in a.batches.items()},
         }
     pending = state.pending
+    full = {"state": state.to_json()} if viewer == GM else {}
     return {
+        **full,
         "seats": list(state.seats),
         "year": state.turn,
         "season": state.season,
