@@ -5,6 +5,8 @@ the state's ``pending`` names the decision the rules wait for, and :meth:`next_s
 for it. Standing orders answer most decisions without a step (docs: orders/kriegundfrieden.md),
 so a season costs a mail or two per noble. A window whose first decision is not known at its
 opening (the autumn, before the appeals) opens with an automatic step (``auto``) that runs it.
+A decision of one noble's own (a swap, a bid, a summer turn, an appeal …) is a ``turn`` step, so
+orders mailed ahead (``WINDOW T3.spring``) wait for it; a defence is out of turn and asks afresh.
 """
 
 from __future__ import annotations
@@ -88,8 +90,8 @@ class KriegUndFriedenRuleset:
         pending = kuf.pending
         if pending is None:
             return None if any(s.kind == AUTO for s in done) else Step(kuf.seats, (season,), AUTO)
-        kind = TURN if pending.kind == "turn" else pending.kind
-        return Step(pending.powers, (season,), kind)
+        one = len(pending.powers) == 1 and pending.kind != "defence"  # a decision of one's own:
+        return Step(pending.powers, (season,), TURN if one else pending.kind)  # early orders go in
 
     def guards_in_orders(self, state: GameState) -> bool:
         """Krieg und Frieden reads its own ``IF AGENDA …:`` (a standing swap order, not a guard)."""

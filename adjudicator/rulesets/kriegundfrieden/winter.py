@@ -29,8 +29,9 @@ def open_winter(state: KufState, ctx: Ctx) -> KufState:
     player = must_play(state, state.counsellor)
     if not player:  # digest §7 #14, ruling K10: no agenda card is left to play
         return end_game(state, ctx, "no agenda card is left to play in the winter")
-    if any(state.player(p).privileges for p in state.seats):
-        return ask(state, "plans", *state.seats, about=player)
+    swappers = [p for p in state.seats if state.player(p).privileges or p == player]
+    if len(swappers) > 1:  # the player and those who could swap (a privilege to pay, L42)
+        return ask(state, "plans", *swappers, about=player)
     return ask(state, "play", player)
 
 
