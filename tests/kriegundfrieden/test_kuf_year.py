@@ -205,3 +205,22 @@ def test_the_game_ends_in_spring_with_the_last_piece() -> None:
     out = play(state, {"fritz": "BID 1 grain"} | {p: "PASS" for p in ("klaus", "wolfgang", "peter")})
     assert out.state.over and kuf(out).winners == ("fritz",)
     assert any(e.kind == "kuf-game-ended" for e in out.events)
+
+
+def test_the_variant_removes_three_cards_and_gives_a_privilege_with_each_piece() -> None:
+    """001 L136-139: War/cathedral, Famine/cathedral, Taxes/privilege out; 3 or 4 cards each;
+    a privilege for each piece built."""
+    from tests.kriegundfrieden.kuf_support import in_spring
+
+    four = new_game(variant=True)
+    assert sorted(len(four.player(p).agenda) for p in four.seats) == [3, 3, 3, 3]
+    names = [cd.card_name(c, four.tables) for p in four.seats for c in four.player(p).agenda]
+    assert names.count("war/cathedral") == 1 and names.count("taxes/privilege") == 1
+    three = new_game(("anna", "bruno", "carla"), variant=True)
+    assert [len(three.player(p).agenda) for p in three.seats] == [4, 4, 4]
+    state = hands(four, fritz=C(grain=1), klaus=C(), wolfgang=C(), peter=C()).with_player(
+        "fritz", prefer=("cup",)
+    )
+    state = in_spring(state, card_of(state, "revolt", "cathedral"), "klaus")
+    state = kuf(play(state, {"fritz": "BID 1 grain"} | {p: "PASS" for p in ("klaus", "wolfgang", "peter")}))
+    assert state.cathedral == 1 and state.player("fritz").privileges == ("cup",)
