@@ -65,3 +65,21 @@ def test_canonical_forms() -> None:
     ).canonical() == ("IF AGENDA war: SWAP famine/cathedral PAYING shield")
     assert read_line("no appeal", "autumn", SEATS).canonical() == "NO APPEAL"
     assert read_line("assign 2", "summer", SEATS).canonical() == "WORKERS 2"
+
+
+def test_the_receipt_sums_a_bid_and_a_turn() -> None:
+    """The mailed receipt's summary: a bid's worth on the agenda's table (L16, L53), what a turn spends."""
+    from adjudicator.rulesets.kriegundfrieden import cards as cd
+    from tests.kriegundfrieden.kuf_support import RULESET, card_of, hands, in_spring, in_summer, new_game
+
+    state = hands(new_game(), fritz=cd.counts(hammer=3, grain=2))
+    spring = in_spring(state, card_of(state, "famine", "cathedral"), "fritz")
+    orders = RULESET.parse(spring, "fritz", [(1, "BID 3 hammer"), (2, "PLAN UP TO 20")]).orders
+    lines = RULESET.receipt_summary(spring, "fritz", orders)
+    assert lines[0] == "BID 3 hammer: worth 9 against famine, 9 in all on the table"
+    assert lines[1].startswith("PLAN UP TO 20: a standing order")
+    summer = in_summer(state, "fritz")
+    orders = RULESET.parse(summer, "fritz", [(1, "BUILD 2"), (2, "WORKERS 1")]).orders
+    assert RULESET.receipt_summary(summer, "fritz", orders) == [
+        "your turn spends 1 hammer 2 grain; you keep 2 hammer"
+    ]

@@ -53,6 +53,15 @@ def of_types(types: Iterable[str]) -> Counts:
     return (out[0], out[1], out[2], out[3])
 
 
+def cards_of_words(words: Iterable[str]) -> Counts:
+    """``("3", "hammer", "2", "cup")`` (a canonical BID's arguments) as counts."""
+    items = list(words)
+    out = [0, 0, 0, 0]
+    for n, kind in zip(items[::2], items[1::2], strict=True):
+        out[RESOURCES.index(kind)] += int(n)
+    return (out[0], out[1], out[2], out[3])
+
+
 def describe(a: Counts) -> str:
     """``3 hammer 2 cup`` (types in table order, empty types left out); ``nothing`` if empty."""
     parts = [f"{n} {r}" for r, n in zip(RESOURCES, a, strict=True) if n]

@@ -162,3 +162,27 @@ def legal_orders(state: KufState, power: str) -> tuple[KufOrder, ...]:
         KufOrder(season, POLICY, ("APPEAL", "ALWAYS")),
     ]
     return tuple(out)
+
+
+def receipt_lines(state: KufState, power: str, orders: list[KufOrder]) -> list[str]:
+    """What a mail's orders come to, in words (the receipt's summary)."""
+    out: list[str] = []
+    agenda = cd.agenda_type(state.agenda_card) if state.agenda_card else ""
+    spent = cd.NONE
+    for order in orders:
+        if order.verb == BID and agenda:
+            cards = cd.cards_of_words(order.args)
+            mine = total(state, power) if state.auction is not None else 0
+            worth = cd.value(cards, state.tables, agenda)
+            out.append(
+                f"{order.canonical()}: worth {worth} against {agenda}, {mine + worth} in all on the table"
+            )
+        elif order.verb in (WORKERS, BUILD, CHALLENGE, BRIBE):
+            kind = {WORKERS: "hammer", BUILD: "grain", CHALLENGE: "shield", BRIBE: "cup"}[order.verb]
+            spent = cd.add(spent, cd.one(kind, int(order.args[0]) if order.verb in (WORKERS, BUILD) else 1))
+        elif order.verb in (POLICY, PLAN) or order.verb == "IF":
+            out.append(f"{order.canonical()}: a standing order, kept until you change it")
+    if cd.size(spent):
+        left = cd.sub(state.player(power).hand, spent)
+        out.append(f"your turn spends {cd.describe(spent)}; you keep {cd.describe(left)}")
+    return out

@@ -123,6 +123,11 @@ class KriegUndFriedenRuleset:
         new = resolve_season(_kuf(state), phase, mine, ctx)
         return Resolution(new, tuple(ctx.events), tuple(ctx.results))
 
+    def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
+        """For the mailed receipt: the bid's total on the agenda's value table, the cards a
+        summer turn spends, the standing orders the mail sets."""
+        return legal.receipt_lines(_kuf(state), power, [o for o in orders if isinstance(o, KufOrder)])
+
     def phase_dice(self, state: GameState, phase: str) -> Sequence[DieUse]:
         """Draws reshuffle the discards when the deck runs out (L124): in the summer (a challenge's
         cards, and the autumn's income drawn as it ends) and the autumn (an appeal's blind draw)."""
