@@ -39,7 +39,22 @@ def kuf_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
             "POLICY PRIVILEGE grain hammer cup shield",
         ]
     plays = [line for line in lines if line.startswith("PLAY ")]
-    if plays:
+    if plays:  # the problem its own cards solve best (L16: each card's worth by agenda)
+        worth = {
+            line: _worth(
+                hand,
+                dict(
+                    zip(
+                        ("shield", "cup", "hammer", "grain"),
+                        data["values"][line.split()[1].split("/")[0]],
+                        strict=True,
+                    )
+                ),
+            )
+            for line in plays
+        }
+        best = max(worth.values())
+        plays = [line for line in plays if worth[line] == best]
         out.append(plays[_pick(key + "play", len(plays))])
     if any(line.startswith("SWAP ") or line == "PASS" for line in lines) and data["season"] == "winter":
         out.append("IF AGENDA any: PASS" if not plays else "PASS")

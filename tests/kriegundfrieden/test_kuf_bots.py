@@ -54,3 +54,18 @@ def test_bots_play_to_the_end_without_a_refused_order(seats: tuple[str, ...]) ->
     state, refused, _ = _play_to_the_end(seats)
     assert state.over and state.winners and state.ending
     assert refused == []
+
+
+def test_the_option_turns_ends_the_game_after_that_year() -> None:
+    """Option ``turns``: the game ends when that year's autumn is over (scored as L130)."""
+    from adjudicator.core.engine import resolve_window as window
+
+    state = new_game(("anna", "bruno", "carla"), turns=1)
+    for _ in range(60):
+        if state.over:
+            break
+        step = open_step(RULESET, state)
+        state = (
+            resolve_step(RULESET, state, step, {}, SEED) if step else window(RULESET, state, {}, SEED)
+        ).state  # type: ignore[assignment]
+    assert state.over and state.turn == 1 and "last year" in state.ending

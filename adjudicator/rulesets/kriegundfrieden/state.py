@@ -126,7 +126,6 @@ class KufState(GameState):
     appeals: tuple[str, ...] = ()
     """Autumn: the players still to be asked whether they appeal (L122), in order."""
     auction_start: str = "counsellor"
-    no_bid: str = "nobody"
     variant: bool = False
     last_year: int = 0
     """0: play until the cathedral is built (L128); else the game ends after this year."""
