@@ -34,7 +34,9 @@ def test_every_documented_order_reads_and_its_canonical_text_reads_back() -> Non
 
 def test_the_example_mails_read_whole() -> None:
     blocks = [
-        b for b in re.findall(r"```[a-z]*\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S) if b.startswith("GAME")
+        b
+        for b in re.findall(r"```[a-z]*\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+        if b.startswith("GAME")
     ]
     assert len(blocks) == 3
     for block in blocks:
