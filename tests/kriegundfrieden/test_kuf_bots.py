@@ -1,5 +1,6 @@
 """Bots play Krieg und Frieden to its end with no refused order; orders read back from their
-canonical text (issue 20)."""
+canonical text; a silent noble's default orders are legal at every step; the same seed and
+orders give the same game (issue 20)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ def _play_to_the_end(seats: tuple[str, ...]) -> tuple[KufState, list[str], int]:
         label = step_label(RULESET, state, step)
         given = {}
         for power in step.powers:
+            defaults = [o.canonical() for o in RULESET.default_orders(state, step.phases[0], power)]
+            silent = RULESET.parse(state, power, list(enumerate(defaults, 1)))
+            refused += [f"{label} {power} default: {i.describe()}" for i in silent.issues]
             view = PlayerView(
                 viewer=power,
                 game="kuf",
@@ -69,3 +73,9 @@ def test_the_option_turns_ends_the_game_after_that_year() -> None:
             resolve_step(RULESET, state, step, {}, SEED) if step else window(RULESET, state, {}, SEED)
         ).state  # type: ignore[assignment]
     assert state.over and state.turn == 1 and "last year" in state.ending
+
+
+def test_the_same_seed_and_orders_give_the_same_game() -> None:
+    first, _, steps = _play_to_the_end(("anna", "bruno", "carla"))
+    again, _, steps_again = _play_to_the_end(("anna", "bruno", "carla"))
+    assert (first.digest(), steps) == (again.digest(), steps_again)
