@@ -87,3 +87,20 @@ def test_the_receipt_sums_a_bid_and_a_turn() -> None:
     assert RULESET.receipt_summary(summer, "fritz", orders) == [
         "your turn spends 1 hammer 2 grain; you keep 2 hammer"
     ]
+
+
+def test_every_standing_order_is_kept_and_shown_back_as_an_order() -> None:
+    """POLICY, PLAN and IF AGENDA lines (the doc's and each ASK/NEVER form) are stored on the
+    noble, and the standing orders the report lists read back as orders."""
+    from adjudicator.rulesets.kriegundfrieden.common import STANDING, set_standing, standing_lines
+    from tests.kriegundfrieden.kuf_support import ctx, new_game
+
+    extra = ["POLICY DEFEND ALWAYS", "POLICY DEFEND NEVER", "POLICY DEFEND ASK", "POLICY BURN DEFAULT"]
+    extra += ["POLICY APPEAL NEVER", "POLICY PRIVILEGE ASK", "POLICY DISCARD ASK", "PLAN PASS", "PLAN ASK"]
+    state = new_game()
+    for text in [*_doc_orders(), *extra]:
+        order = read_line(text, "winter", SEATS)
+        if order.verb in STANDING:
+            state = set_standing(state, "klaus", order, ctx())
+    for line in standing_lines(new_game().model_copy(update={"players": state.players}), "klaus"):
+        read_line(line, "winter", SEATS)

@@ -139,3 +139,11 @@ def test_turns_go_clockwise_from_the_counsellor() -> None:
         state = kuf(play(state))
     assert order == ["fritz", "klaus", "wolfgang", "peter"]
     assert state.season == "autumn"
+
+
+def test_a_policy_given_in_the_defence_step_answers_it() -> None:
+    """A victim asked in a defence step may answer with a standing order alone: it counts now."""
+    state = _summer(fritz=C(shield=1), klaus=C(shield=1))
+    state = kuf(play(state, {"fritz": "CHALLENGE klaus"}))
+    state = kuf(play(state, {"klaus": "POLICY DEFEND ALWAYS"}))
+    assert state.player("klaus").hand == cd.NONE and state.player("klaus").outer == 2  # defended

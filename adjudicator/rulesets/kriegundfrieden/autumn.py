@@ -174,6 +174,8 @@ def apply_autumn(state: KufState, kind: str, orders: Mapping[str, Sequence[KufOr
             continue
         answer = next((o for o in rest if o.verb in (APPEAL, NO_APPEAL)), None)
         state = state.evolve(appeals=state.appeals[1:], pending=None)
+        if answer is None and state.player(power).appeal == "always":  # POLICY APPEAL ALWAYS given now
+            return appeal(state, power, targets(state, power)[0], ctx)
         if answer is None or answer.verb == NO_APPEAL:
             if answer is not None:
                 ctx.ok(power, answer)

@@ -142,7 +142,7 @@ def set_standing(state: KufState, power: str, order: KufOrder, ctx: Ctx) -> KufS
         limit = None if a[0] == "ASK" else 0 if a[0] == "PASS" else int(a[2])
         state = state.with_player(power, bid_limit=limit)
     elif a[0] == DEFEND:
-        k = {"ALWAYS": 1, "NEVER": 0, "ASK": None}.get(a[1], int(a[-1]))
+        k = {"ALWAYS": 1, "NEVER": 0, "ASK": None}[a[1]] if a[1] != "WHILE" else int(a[2])
         state = state.with_player(power, defend=k)
     elif a[0] == "BURN":
         state = state.with_player(power, burn="" if a[1] == "DEFAULT" else a[1].lower())

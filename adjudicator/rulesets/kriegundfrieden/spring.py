@@ -250,8 +250,10 @@ def apply_spring(state: KufState, kind: str, orders: Mapping[str, Sequence[KufOr
         elif kind == "plans" and now is not None:
             state = state.with_player(power, bid_limit=0)
             ctx.ok(power, now, "you pass when your turn comes")
-        elif kind == "bid":
-            state = decide(state.evolve(pending=None), power, now or KufOrder(SPRING, PASS), ctx)
+        elif kind == "bid":  # no BID or PASS: a plan given in this step answers, else a pass
+            state = state.evolve(pending=None)
+            fallback = None if _decided(state, power) else KufOrder(SPRING, PASS)
+            state = decide(state, power, now or fallback, ctx)
     return state.evolve(pending=None)
 
 

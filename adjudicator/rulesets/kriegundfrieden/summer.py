@@ -205,7 +205,8 @@ def apply_summer(state: KufState, kind: str, orders: Mapping[str, Sequence[KufOr
         ctx.ok(power, answer)
     attacker = pending.about
     wanted = answer.args[0].lower() if answer is not None and answer.args else ""
-    state = _answer(state, attacker, power, answer is not None and answer.verb == DEFEND, wanted, ctx)
+    defends = answer.verb == DEFEND if answer is not None else bool(_policy_defends(state, power))
+    state = _answer(state, attacker, power, defends, wanted, ctx)  # no answer: a policy given now
     queue = [read_line(line, SUMMER, state.seats) for line in state.summer.queue]  # type: ignore[union-attr]
     state = state.evolve(summer=state.summer.model_copy(update={"queue": (), "victim": ""}))  # type: ignore[union-attr]
     return play_turn(state, attacker, queue, ctx)
