@@ -1,5 +1,6 @@
 """Krieg und Frieden through the judge (store, receipts, "your move", defaults for a silent
-noble, replay): the first spring of a 3-noble game on SQLite (the store does not depend on the game)."""
+noble, replay, the GM's rollback to a step): the first spring of a 3-noble game on SQLite (the
+store does not depend on the game)."""
 
 from __future__ import annotations
 
@@ -36,4 +37,8 @@ def test_a_spring_by_mail_with_a_silent_noble(tmp_path: Path) -> None:
     assert open_row.label.startswith("T1.")
     yourmove = [m for m in judge.outbox("k1") if m.kind == "notice"]
     assert yourmove and any(open_row.label in m.subject for m in yourmove)
+    assert judge.replay_check("k1") == []
+    judge.rollback("k1", "T1.spring.1-plans", now=T0)  # the GM takes the spring back
+    assert judge.game("k1")[1].label == "T1.spring.1-plans"
+    assert judge.state("k1").pending.kind == "plans"  # type: ignore[attr-defined]
     assert judge.replay_check("k1") == []
