@@ -64,3 +64,10 @@ def test_the_board_picture_is_the_same_for_every_viewer() -> None:
         RULESET.report_map(_view(state, v), "T1.spring").svg for v in ("fritz", "klaus", "public", "gm")
     }
     assert len(pictures) == 1
+
+
+def test_the_order_template_notes_a_bids_worth() -> None:
+    """The order template's notes: each BID line's worth on the agenda's table (L16, L53)."""
+    state = hands(_mid_auction(), wolfgang=C(cup=4))
+    notes = RULESET.order_notes(state, "wolfgang")
+    assert notes["BID 4 cup"] == "worth 8: 8 in all, the high bid is 6"

@@ -186,3 +186,24 @@ def receipt_lines(state: KufState, power: str, orders: list[KufOrder]) -> list[s
         left = cd.sub(state.player(power).hand, spent)
         out.append(f"your turn spends {cd.describe(spent)}; you keep {cd.describe(left)}")
     return out
+
+
+def notes(state: KufState, power: str) -> dict[str, str]:
+    """A word on some legal orders, for the order template (canonical line → note)."""
+    out: dict[str, str] = {}
+    agenda = cd.agenda_type(state.agenda_card) if state.agenda_card else ""
+    for order in legal_orders(state, power):
+        line = order.canonical()
+        if order.verb == BID and agenda:
+            worth = cd.value(cd.cards_of_words(order.args), state.tables, agenda)
+            mine = total(state, power) if state.auction is not None else 0
+            high = state.auction.high if state.auction is not None else 0
+            out[line] = f"worth {worth}: {mine + worth} in all, the high bid is {high}"
+        elif order.verb in (PLAY, SWAP):
+            kind, _, reward = order.args[0].partition("/")
+            row = dict(zip(RESOURCES, state.tables.values[kind], strict=True))
+            out[line] = f"{reward} reward; a card is worth " + ", ".join(f"{k} {v}" for k, v in row.items())
+        elif order.verb == APPEAL:
+            n = cd.size(state.player(order.args[0]).hand)
+            out[line] = f"{order.args[0]} holds {n} cards: you take {n // 2}, blind"
+    return out

@@ -123,6 +123,10 @@ class KriegUndFriedenRuleset:
         new = resolve_season(_kuf(state), phase, mine, ctx)
         return Resolution(new, tuple(ctx.events), tuple(ctx.results))
 
+    def order_notes(self, state: GameState, power: str) -> dict[str, str]:
+        """Notes for the order template: a bid's worth, an agenda card's reward, what an appeal takes."""
+        return legal.notes(_kuf(state), power)
+
     def receipt_summary(self, state: GameState, power: str, orders: Sequence[Order]) -> list[str]:
         """For the mailed receipt: the bid's total on the agenda's value table, the cards a
         summer turn spends, the standing orders the mail sets."""
