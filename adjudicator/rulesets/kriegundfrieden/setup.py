@@ -36,7 +36,7 @@ def initial_state(
 ) -> tuple[KufState, tuple[Event, ...]]:
     data = load()
     if len(powers) not in data.components.players:
-        raise AdjudicatorError(f"Krieg und Frieden is for 3 or 4 nobles (L24-25), not {len(powers)}")
+        raise AdjudicatorError(f"Krieg und Frieden is for 3 or 4 nobles (L24-25, K17), not {len(powers)}")
     tables = with_options(data.tables, options)
     variant = bool(options.get("variant", False))
     if not variant:

@@ -73,7 +73,7 @@ def action_problem(state: KufState, power: str, order: KufOrder) -> str | None:
 
 
 def burn_choice(state: KufState, victim: str, wanted: str) -> str:
-    """The house ``victim`` loses (L105): ``wanted`` if the rule allows it, else the other."""
+    """The house ``victim`` loses (L105, K16): ``wanted`` if the rule allows it, else the other."""
     me = state.player(victim)
     legal = [
         w

@@ -56,7 +56,7 @@ def play(state: KufState, power: str, order: KufOrder | None, ctx: Ctx) -> KufSt
 
 
 def _eligible(state: KufState, power: str) -> bool:
-    """A swap turn: not the card's placer, no pass since it changed, a privilege to pay (L42-46)."""
+    """A swap turn: not the card's placer, no pass since it changed, a privilege to pay (L42-46, K7)."""
     return power != state.placer and power not in state.passed and bool(state.player(power).privileges)
 
 
