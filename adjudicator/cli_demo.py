@@ -20,15 +20,23 @@ from adjudicator.store.db import make_engine, migrate
 @guarded
 def demo(
     out_dir: Annotated[Path, typer.Option("--out", help="where the reports go")] = Path("demo-output"),
-    turns: Annotated[int, typer.Option(help="turns to play")] = 3,
+    turns: Annotated[
+        int | None, typer.Option(help="turns to play (Medioevo: 3; other games: to the end)")
+    ] = None,
+    ruleset: Annotated[str, typer.Option(help="the game: medioevo or kriegundfrieden")] = "medioevo",
+    powers: Annotated[int, typer.Option(help="how many players (Krieg und Frieden: 3 or 4)")] = 4,
     sequential: Annotated[
         bool, typer.Option("--sequential", help="play the purchases power by power, in turn order")
     ] = False,
 ) -> None:
-    """Play a 4-power Medioevo game with bots and write every power's reports."""
-    from adjudicator.demo import play_demo
+    """Play a game with bots (a 4-power Medioevo game by default) and write every power's reports."""
+    from adjudicator.demo import RULESET_DEMOS, play_demo
 
-    if turns < 1:
+    if ruleset not in RULESET_DEMOS:
+        raise fail(f"--ruleset {ruleset}: expected one of {', '.join(RULESET_DEMOS)}")
+    if turns is None and ruleset == "medioevo":
+        turns = 3
+    if turns is not None and turns < 1:
         raise fail(f"--turns {turns}: expected 1 or more")
     out_dir.mkdir(parents=True, exist_ok=True)
     engine = make_engine(f"sqlite:///{out_dir / 'demo.db'}")
@@ -40,6 +48,8 @@ def demo(
             Judge(engine),
             out_dir,
             turns=turns,
+            ruleset_name=ruleset,
+            powers=RULESET_DEMOS[ruleset][0][:powers],
             progress=lambda s: bar.update(task, description=s),
             sequential=sequential,
         )

@@ -1,4 +1,5 @@
-"""`adjudicator demo`: a Medioevo game among four bots, played by orders, with every report written out."""
+"""`adjudicator demo`: a game among bots (Medioevo by default, or any ruleset with a bot), played by
+orders, with every report written out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.bots import medioevo_orders
+from adjudicator.bots_kuf import kuf_orders
 from adjudicator.core.ids import inside
+from adjudicator.errors import AdjudicatorError
 from adjudicator.report.archive import build_archive, write_archive
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapdraw import draw_board
@@ -16,6 +19,11 @@ from adjudicator.service.judge import Judge
 from adjudicator.store.models import Outbox
 
 DEMO_POWERS = ("holy_roman_empire", "hungary", "france", "byzantium")
+RULESET_DEMOS = {
+    "medioevo": (DEMO_POWERS, medioevo_orders),
+    "kriegundfrieden": (("fritz", "klaus", "wolfgang", "peter"), kuf_orders),
+}
+"""Each ruleset the demo plays: its powers and its bot (view and legal orders → order lines)."""
 
 
 @dataclass(frozen=True)
@@ -39,10 +47,12 @@ def play_demo(
     out: Path,
     *,
     game: str = "demo",
-    turns: int = 3,
+    turns: int | None = 3,
     seed: bytes | None = None,
     progress: Callable[[str], None] | None = None,
     sequential: bool = False,
+    ruleset_name: str = "medioevo",
+    powers: tuple[str, ...] | None = None,
 ) -> DemoResult:
     """Create the game, have each bot mail its orders every window, adjudicate, write the reports.
 
@@ -50,21 +60,28 @@ def play_demo(
     (no one has a decision in them) included, so there is one report folder for each.
     ``sequential``: the purchases are played power by power in turn order (option
     ``purchases_order = "in_turn"``, issue 16): each bot writes when its step is open, on the
-    board the steps before it left.
+    board the steps before it left. ``ruleset_name`` (one of :data:`RULESET_DEMOS`) and ``powers``
+    (its default ones) choose the game; ``turns`` None plays it to its own end.
     """
-    options: dict[str, object] = {"turns": turns}
+    if ruleset_name not in RULESET_DEMOS:
+        raise AdjudicatorError(
+            f"no demo for the ruleset {ruleset_name!r}: expected one of {', '.join(RULESET_DEMOS)}"
+        )
+    default_powers, bot = RULESET_DEMOS[ruleset_name]
+    powers = powers or default_powers
+    options: dict[str, object] = {"turns": turns} if turns is not None else {}
     if sequential:
         options["purchases_order"] = "in_turn"
-    secrets = judge.create_game(game, "medioevo", DEMO_POWERS, options, seed=seed)
+    secrets = judge.create_game(game, ruleset_name, powers, options, seed=seed)
     while True:
         state = judge.state(game)
         if state.over:
             break
         game_row, open_row = judge.game(game)
         ruleset = judge.ruleset(game_row)
-        for power in open_row.actors or DEMO_POWERS:  # a step: its actors only
+        for power in open_row.actors or powers:  # a step: its actors only
             view = judge.view(game, power)
-            lines = medioevo_orders(view, ruleset.legal_orders(state, power))
+            lines = bot(view, ruleset.legal_orders(state, power))
             envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}"
             receipt = judge.submit("\n".join([envelope, *lines, "READY"]), source="demo")
             if receipt.unready:  # a refused line holds READY back (R87): the accepted ones again
@@ -82,7 +99,9 @@ def play_demo(
     if board is not None:
         (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")
     resolved = tuple(w.label for w in judge.resolved_windows(game))
-    ending = next((e.summary() for e in judge.events(game) if e.kind == "mu-game-ended"), "")
+    ending = next(
+        (e.summary() for e in judge.events(game) if e.kind in ("mu-game-ended", "kuf-game-ended")), ""
+    )
     return DemoResult(game, resolved, out / game, tuple(judge.replay_check(game)), ending)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.errors import AdjudicatorError
@@ -49,24 +50,36 @@ def extra_rulesets() -> dict[str, Ruleset]:
     return out
 
 
-def _shipped() -> dict[str, Ruleset]:
-    """The rulesets this judge ships, by name (imported here, when first asked for)."""
+def _medioevo() -> Ruleset:
     from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 
-    return {"medioevo": MedioevoRuleset()}
+    return MedioevoRuleset()
+
+
+def _kriegundfrieden() -> Ruleset:
+    from adjudicator.rulesets.kriegundfrieden.ruleset import KriegUndFriedenRuleset
+
+    return KriegUndFriedenRuleset()
+
+
+BUILT_IN: dict[str, Callable[[], Ruleset]] = {"medioevo": _medioevo, "kriegundfrieden": _kriegundfrieden}
+"""The rulesets of the package, each made (and its modules imported) only when asked for."""
 
 
 def ruleset_names() -> tuple[str, ...]:
     """The names of the rulesets this judge ships, sorted (the conformance suite runs over them)."""
-    return tuple(sorted(_shipped()))
+    return tuple(sorted(BUILT_IN))
 
 
 def get_ruleset(name: str) -> Ruleset:
-    known = _shipped()
-    for extra_name, ruleset in extra_rulesets().items():
-        if extra_name in known:
+    extra = extra_rulesets()
+    for extra_name in extra:
+        if extra_name in BUILT_IN:
             raise AdjudicatorError(f"{EXTRA_RULESETS}: a ruleset named {extra_name!r} exists already")
-        known[extra_name] = ruleset
-    if name not in known:
-        raise AdjudicatorError(f"unknown ruleset {name!r}: expected one of {', '.join(sorted(known))}")
-    return known[name]
+    if name in extra:
+        return extra[name]
+    if name not in BUILT_IN:
+        raise AdjudicatorError(
+            f"unknown ruleset {name!r}: expected one of {', '.join(sorted({*BUILT_IN, *extra}))}"
+        )
+    return BUILT_IN[name]()

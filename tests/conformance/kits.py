@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from adjudicator.bots import medioevo_orders
+from adjudicator.bots_kuf import kuf_orders
 from adjudicator.core.state import GameState
+from adjudicator.rulesets.kriegundfrieden.state import KufState
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.service.judge import Judge
+from tests.kriegundfrieden.kuf_support import hide_secrets_of
 from tests.report.leak_perturb import perturb_state
 from tests.turnbased.relay import RelayRuleset
 
@@ -57,6 +60,21 @@ def _medioevo_hide(state: GameState, viewer: str, rng: random.Random) -> GameSta
     return perturb_state(mu, viewer, others, rng, cards, hidden=True)
 
 
+def _kuf_bot(judge: Judge, game: str, power: str) -> list[str]:
+    state = judge.state(game)
+    ruleset = judge.ruleset(judge.game(game)[0])
+    return kuf_orders(judge.view(game, power), ruleset.legal_orders(state, power))
+
+
+def _kuf_hide(state: GameState, viewer: str, rng: random.Random) -> GameState:
+    """Every other noble's hand, defence cards, agenda cards and standing orders; the deck's order."""
+    kuf = cast(KufState, state)
+    for noble in kuf.seats:
+        if noble != viewer:
+            kuf = hide_secrets_of(kuf, noble)
+    return kuf
+
+
 def _first_legal_bot(judge: Judge, game: str, power: str) -> list[str]:
     """The first legal order (a ruleset whose choices are all equal to a bot)."""
     legal = judge.ruleset(judge.game(game)[0]).legal_orders(judge.state(game), power)
@@ -70,6 +88,13 @@ KITS: dict[str, Kit] = {
         {"turns": 1},
         _medioevo_bot,
         _medioevo_hide,
+    ),
+    "kriegundfrieden": Kit(
+        "kriegundfrieden",
+        ("anna", "bruno", "carla"),
+        {"turns": 1},
+        _kuf_bot,
+        _kuf_hide,
     ),
     "relay": Kit(
         "relay",

@@ -109,6 +109,8 @@ BAD_INPUT = [
     (["scenario", "run", "."], "."),
     (["demo", "--out", FILE], FILE),
     (["demo", "--turns", "0", "--out", "demo-out"], "turns"),
+    (["demo", "--ruleset", "chess", "--out", "demo-out"], "chess"),
+    (["demo", "--ruleset", "kriegundfrieden", "--powers", "2", "--out", "demo-out"], "3 or 4 nobles"),
     (["data", "check", "no-such-folder"], "no-such-folder"),
     (["map", "draw", "--data", "no-such-folder"], "no-such-folder"),
     (["map", "draw", "--out", FILE + "/board.svg"], FILE),

@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_extra_rulesets_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(AdjudicatorError, match=r"unknown ruleset 'relay': expected one of medioevo$"):
+    with pytest.raises(
+        AdjudicatorError, match=r"unknown ruleset 'relay': expected one of kriegundfrieden, medioevo$"
+    ):
         get_ruleset("relay")
     monkeypatch.setenv(EXTRA_RULESETS, f" {ENTRY} ,")
     assert isinstance(get_ruleset("relay"), RelayRuleset)
