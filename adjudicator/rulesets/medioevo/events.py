@@ -6,8 +6,10 @@ from typing import ClassVar
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.calamity.events import CALAMITY_EVENTS
+from adjudicator.rulesets.medioevo.church.conversion import Converted
 from adjudicator.rulesets.medioevo.church.events import CHURCH_EVENTS
 from adjudicator.rulesets.medioevo.commerce.events import COMMERCE_EVENTS
+from adjudicator.rulesets.medioevo.distant_ports import DistantPortBought, DistantPortPlaced
 from adjudicator.rulesets.medioevo.endgame.events import ENDGAME_EVENTS
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
@@ -362,6 +364,9 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *CALAMITY_EVENTS,
     BonusTechnologies,  # variant BONUS INIZIO PARTITA (L3308)
     ReservesCommitted,  # variant RISERVE DI COMBATTIMENTO (L3202)
+    Converted,  # variants RELIGIONE KHANATO/BIZANTINO (L3212-3218)
+    DistantPortBought,  # PORTI LONTANI (L2394-2400)
+    DistantPortPlaced,
     *ENDGAME_EVENTS,
     *EVENTS_PHASE_EVENTS,
     *COMMERCE_EVENTS,

@@ -14,6 +14,8 @@ from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo import parse_economy, parse_upgrade
 from adjudicator.rulesets.medioevo.church.parse import CHURCH_ORDERS, church_order
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import WORDS as DISTANT_PORT_WORDS
+from adjudicator.rulesets.medioevo.distant_ports import BuyDistantPort
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
     card_index,
@@ -71,8 +73,8 @@ _PROPOSAL = re.compile(
 )
 _NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
 BUY_USAGE = (
-    "expected BUY TECH <technology> or BUY <piece> IN <territory> (BUY 1 VF with INVESTITURA), "
-    "e.g. BUY TECH Banche, BUY Galea IN Lidia"
+    "expected BUY TECH <technology> or BUY <piece> IN <territory> (BUY 1 VF with INVESTITURA, "
+    "BUY DISTANT PORT IN <territory>), e.g. BUY TECH Banche, BUY Galea IN Lidia"
 )
 CUSTOMIZE_USAGE = (
     "expected CUSTOMIZE <piece> <number> WITH +<n> MOVE|ARMIES|GOODS, e.g. CUSTOMIZE galley 1 WITH +1 MOVE"
@@ -269,6 +271,8 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             parts = IN.split(args[0], maxsplit=1)
             if len(parts) != 2:
                 raise Reject(IssueKind.SYNTAX, BUY_USAGE)
+            if " ".join(parts[0].upper().split()) in DISTANT_PORT_WORDS:  # L2396
+                return BuyDistantPort(resolve(territory_index(data.board), parts[1]))
             return BuyPiece(
                 resolve(item_index(data), parts[0]), resolve(territory_index(data.board), parts[1])
             )

@@ -17,7 +17,9 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_terrain_modifiers``, MODIFICATORI TERRENO PER BATTAGLIE (L3260-3280):
   ``war/terrain_battle.py``, applied by ``war/attacks.py``, the desert's toll by ``war/battle.py``;
 * ``variant_combat_reserves``, RISERVE DI COMBATTIMENTO (L3200-3210, ex L3230-3232):
-  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines.
+  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines;
+* ``variant_khanate_religion`` and ``variant_byzantine_religion``, RELIGIONE KHANATO and RELIGIONE
+  BIZANTINO (L3212-3218, ex L3246): ``church/conversion.py``.
 
 Pure: no I/O.
 """
@@ -49,6 +51,8 @@ SIEGE_WITHOUT_ENGINES = "variant_siege_without_engines"
 DIFFICULT_LANDING = "variant_difficult_landing"
 TERRAIN_MODIFIERS = "variant_terrain_modifiers"
 COMBAT_RESERVES = "variant_combat_reserves"
+KHANATE_RELIGION = "variant_khanate_religion"
+BYZANTINE_RELIGION = "variant_byzantine_religion"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -91,6 +95,17 @@ VARIANTS: dict[str, Variant] = {
         "L3200-3210",
         "with LOGISTICA, up to 5/10/15 VF by LT from the reserve join an ATTACK's field battle near "
         "an own settlement (PLAN … RESERVES n, DOCTRINE … RESERVES n)",
+    ),
+    KHANATE_RELIGION: Variant(
+        "RELIGIONE KHANATO",
+        "L3212-3214",
+        "the Golden Horde may once a game become Catholic, Muslim or Orthodox for 2 PO (CONVERT <religion>)",
+    ),
+    BYZANTINE_RELIGION: Variant(
+        "RELIGIONE BIZANTINO",
+        "L3216-3218",
+        "the Byzantine may become Catholic for 1 PO; its territories' rebellion level rises by its "
+        "LT (CONVERT catholic)",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

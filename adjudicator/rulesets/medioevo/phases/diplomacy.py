@@ -17,7 +17,7 @@ from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo.church import acts as church_acts
-from adjudicator.rulesets.medioevo.church import crusade_plan
+from adjudicator.rulesets.medioevo.church import conversion, crusade_plan
 from adjudicator.rulesets.medioevo.church.orders import ChurchOrder
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import (
@@ -119,6 +119,7 @@ def resolve(
     _count_votes(ledger, orders, results)
     _set_policies(ledger, orders, results)
     church_acts.resolve(ledger, orders, results)  # the Pope's acts first (R309)
+    conversion.resolve(ledger, orders, results)  # RELIGIONE KHANATO/BIZANTINO (L3212-3218)
     crusade_plan.plan(ledger, orders, results)  # a crusade drawn last turn is planned (L1460)
     for power in ledger.state.acting_order():
         spent = 0

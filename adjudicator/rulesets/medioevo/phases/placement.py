@@ -21,6 +21,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import place_all
 from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost, ReserveKept
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, Build, Place, Reserve
 from adjudicator.rulesets.medioevo.state import SETTLEMENTS, MedioevoState
@@ -174,7 +175,8 @@ def place_orders(
 
 
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
-    events: list[Event] = []
+    state, placed = place_all(state)  # the distant ports bought this turn (L2396, R300)
+    events: list[Event] = [*placed]
     results: list[OrderResult] = []
     for power in state.acting_order():
         state = place_orders(state, power, orders.get(power, ()), data, events, results)

@@ -86,7 +86,9 @@ def land_step(world: World, mover: Mover, a: str, b: str) -> Step | str:
         cost = min(cost, cheaper) if cheaper is not None else cost
     why = terrain.value
     river = world.river(a, b)
-    if river is not None:
+    if river is not None and world.dried(river):
+        why = f"{why}, across the dried {river.name} (SICCITA, L1350)"
+    elif river is not None:
         extra = _techs_param(world, mover, "river_crossing_pm")
         cost += rules.river_pm if extra is None else extra
         why = f"{why}, across the {river.name}"

@@ -219,6 +219,7 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "combat_moved": [],  # commerce (issue 19): transports that moved in combat, until commerce
     "monopolies": {},  # commerce: MONOPOLIO's good of each power (L3180)
     "lots": [],  # commerce: Empire cards on auction (L2150-2154, R296)
+    "distant_ports": [],  # distant-port tiles (L2394-2400, R300)
 }
 
 
@@ -236,7 +237,7 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
         for record in data.get(collection, ()):
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
-        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
+        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0, "converted": None})
     if isinstance(data.get("war"), dict):
         _drop_defaults(
             data["war"],
