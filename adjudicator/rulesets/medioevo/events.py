@@ -29,6 +29,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
 from adjudicator.rulesets.medioevo.events_phase.news import EVENTS_PHASE_EVENTS
+from adjudicator.rulesets.medioevo.guarantees import BarbariansSent, KingdomGuaranteed
 from adjudicator.rulesets.medioevo.start_bonus import BonusTechnologies
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
@@ -367,6 +368,8 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     Converted,  # variants RELIGIONE KHANATO/BIZANTINO (L3212-3218)
     DistantPortBought,  # PORTI LONTANI (L2394-2400)
     DistantPortPlaced,
+    KingdomGuaranteed,  # variant GARANTIRE (L3320-3332)
+    BarbariansSent,
     *ENDGAME_EVENTS,
     *EVENTS_PHASE_EVENTS,
     *COMMERCE_EVENTS,

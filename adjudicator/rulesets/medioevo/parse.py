@@ -16,6 +16,7 @@ from adjudicator.rulesets.medioevo.church.parse import CHURCH_ORDERS, church_ord
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.distant_ports import WORDS as DISTANT_PORT_WORDS
 from adjudicator.rulesets.medioevo.distant_ports import BuyDistantPort
+from adjudicator.rulesets.medioevo.guarantees import Guarantee
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
     card_index,
@@ -195,6 +196,8 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
             return play(text, powers, data)
         case "gift" | "cancel":
             return gift_or_cancel(kind, text, powers, data)
+        case "guarantee":  # variant GARANTIRE (L3322)
+            return Guarantee(resolve(territory_index(data.board), text))
     return church_order(kind, text, state, data)  # the Church's (church/parse.py), or unknown
 
 
@@ -222,6 +225,7 @@ def _repair(text: str, data: DataSet) -> Repair:
 
 
 DIPLOMACY_ORDERS = (
+    "guarantee",
     "pact",
     "alliance",
     "peace",

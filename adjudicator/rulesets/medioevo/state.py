@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.commerce.records import DistantPort, Lot
 from adjudicator.rulesets.medioevo.endgame.records import Endgame
 from adjudicator.rulesets.medioevo.endgame.records import prune as prune_endgame
 from adjudicator.rulesets.medioevo.events_phase.records import Omens, RelicMarker
+from adjudicator.rulesets.medioevo.guarantee_records import GuaranteeMark
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -198,6 +199,7 @@ class MedioevoState(GameState):
     monopolies: dict[str, str] = {}  # noqa: RUF012  # power -> its MONOPOLIO good (L3180)
     lots: tuple[Lot, ...] = ()  # Empire cards on auction, bid for in the next window (L2150, R296)
     distant_ports: tuple[DistantPort, ...] = ()  # distant-port tiles (L2394-2400, distant_ports.py)
+    guarantees: tuple[GuaranteeMark, ...] = ()  # variant GARANTIRE's protectors (L3322, guarantees.py)
     church: Church | None = None  # the see, excommunications, crusade (church/records.py)
 
     def to_json(self) -> dict[str, Any]:

@@ -19,7 +19,9 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_combat_reserves``, RISERVE DI COMBATTIMENTO (L3200-3210, ex L3230-3232):
   ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines;
 * ``variant_khanate_religion`` and ``variant_byzantine_religion``, RELIGIONE KHANATO and RELIGIONE
-  BIZANTINO (L3212-3218, ex L3246): ``church/conversion.py``.
+  BIZANTINO (L3212-3218, ex L3246): ``church/conversion.py``;
+* ``variant_guarantee``, OPZIONE DIPLOMATICA: GARANTIRE (L3320-3332, ex L3296-3304):
+  ``guarantees.py``.
 
 Pure: no I/O.
 """
@@ -53,6 +55,7 @@ TERRAIN_MODIFIERS = "variant_terrain_modifiers"
 COMBAT_RESERVES = "variant_combat_reserves"
 KHANATE_RELIGION = "variant_khanate_religion"
 BYZANTINE_RELIGION = "variant_byzantine_religion"
+GUARANTEE = "variant_guarantee"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -106,6 +109,13 @@ VARIANTS: dict[str, Variant] = {
         "L3216-3218",
         "the Byzantine may become Catholic for 1 PO; its territories' rebellion level rises by its "
         "LT (CONVERT catholic)",
+    ),
+    GUARANTEE: Variant(
+        "OPZIONE DIPLOMATICA: GARANTIRE",
+        "L3320-3332",
+        "a diplomatic action makes a power the protector of a kingdom nobody plays (GUARANTEE "
+        "<territory>): 1 VF a territory a turn and a Torre may be sent there, an attack on it gives "
+        "the protector 1-2 CB, and each of its territories taken costs the protector 0.5 PO at the end",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.endgame import scoring
 from adjudicator.rulesets.medioevo.endgame.records import ScoreLine, Standing
+from adjudicator.rulesets.medioevo.guarantees import end_po
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.variants import GUARANTEE, on
 
 Scorer = Callable[[MedioevoState, str, DataSet], tuple[float, str]]
 
@@ -38,6 +40,11 @@ def score_lines(state: MedioevoState, power: str, data: DataSet) -> tuple[ScoreL
     for key, label, scorer in LINES:
         points, detail = scorer(state, power, data)
         lines.append(ScoreLine(key=key, label=label, points=points, detail=detail))
+    if on(state, GUARANTEE):  # variant GARANTIRE (L3332)
+        points, detail = end_po(state, power, data)
+        lines.append(
+            ScoreLine(key="guarantees", label="guaranteed territories taken", points=points, detail=detail)
+        )
     return tuple(lines)
 
 

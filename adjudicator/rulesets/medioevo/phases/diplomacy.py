@@ -16,6 +16,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo import guarantees
 from adjudicator.rulesets.medioevo.church import acts as church_acts
 from adjudicator.rulesets.medioevo.church import conversion, crusade_plan
 from adjudicator.rulesets.medioevo.church.orders import ChurchOrder
@@ -29,6 +30,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     TruceChanged,
     VoteCounted,
 )
+from adjudicator.rulesets.medioevo.guarantees import Guarantee
 from adjudicator.rulesets.medioevo.orders import DIPLOMACY
 from adjudicator.rulesets.medioevo.orders_diplomacy import (
     Accept,
@@ -51,7 +53,7 @@ from adjudicator.rulesets.medioevo.phases.proposals import PEACE
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
 
-ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke)  # what spends a diplomatic action (R22)
+ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke, Guarantee)  # what spends a diplomatic action (R22)
 
 
 def actions_allowed(state: MedioevoState, power: str, data: DataSet) -> int:
@@ -104,6 +106,8 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
                 return "shorten a truce by 1 turn or more"
         case PlayDiplomacyCard() | Gift() | CancelProtection():
             return diplomacy_cards.check(state, power, order, data)
+        case Guarantee():
+            return guarantees.check(state, power, order, data)
     return None
 
 
@@ -216,6 +220,10 @@ def _act(
             return _shorten(ledger, power, other, turns)
         case Dispute(pact=number, accused=accused):
             return _dispute(ledger, power, number, accused)
+        case Guarantee():  # variant GARANTIRE (L3322)
+            ledger.state, event = guarantees.act(state, power, order, ledger.data)
+            ledger.events.append(event)
+            return event.summary().split(" (", 1)[0], True, 1
     raise ValueError(f"not a diplomacy order: {order!r}")
 
 

@@ -220,6 +220,7 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "monopolies": {},  # commerce: MONOPOLIO's good of each power (L3180)
     "lots": [],  # commerce: Empire cards on auction (L2150-2154, R296)
     "distant_ports": [],  # distant-port tiles (L2394-2400, R300)
+    "guarantees": [],  # variant GARANTIRE (L3320-3332, R301)
 }
 
 
