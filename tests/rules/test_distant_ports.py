@@ -15,6 +15,7 @@ from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.report_ledger import ledger
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war.movement_state import world_of
+from tests.rules.economy_window import refused
 from tests.rules.test_piece_purchases import RULES, SEED, buy, economy
 from tests.rules.war_states import war_state
 
@@ -72,3 +73,7 @@ def test_a_distant_port_only_on_a_coast_without_a_port_while_tiles_last() -> Non
     )
     _, notes = buy(state.evolve(distant_ports=full), "mamluks", "BUY DISTANT PORT IN Giudea")
     assert notes == {"BUY DISTANT PORT IN giudea": "all 4 distant-port tiles are in play (L274)"}
+    assert refused(state, "mamluks", "BUY DISTANT PORT IN Palestina", "BUY PORTO LONTANO IN Giudea") == [
+        "Palestina has a port already (L2398)",
+        "",
+    ]  # judged on arrival too

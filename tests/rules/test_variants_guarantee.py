@@ -42,6 +42,9 @@ def test_france_guarantees_sicily_with_a_marker_in_puglia() -> None:
     assert not refused.ok and refused.reason is not None and "already" in refused.reason.message
     plain = diplomacy.resolve(game(), {"france": (Guarantee("puglia"),)}, DATA, dice())
     assert not plain.results[0].ok
+    template = diplomacy.legal_orders(game(GUARANTEE), "france", DATA)
+    assert any(isinstance(o, Guarantee) for o in template)
+    assert not any(isinstance(o, Guarantee) for o in diplomacy.legal_orders(game(), "france", DATA))
 
 
 def test_the_protector_sends_one_vf_a_territory_and_builds_a_tower() -> None:

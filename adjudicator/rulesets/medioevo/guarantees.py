@@ -87,6 +87,17 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
     return None
 
 
+def options(state: MedioevoState, power: str, data: DataSet) -> list[Order]:
+    """The order template's GUARANTEE lines: one for each kingdom nobody plays that borders the
+    power's lands (its first territory), when the variant is on."""
+    if not on(state, GUARANTEE):
+        return []
+    board = data.board
+    near = {board.territories[o].kingdom for t in state.owned_by(power) for o in board.territories[t].borders}
+    tries = (Guarantee(board.territories_of(k)[0]) for k in sorted(near) if board.territories_of(k))
+    return [o for o in tries if check(state, power, o, data) is None]
+
+
 def act(state: MedioevoState, power: str, order: Guarantee, data: DataSet) -> tuple[MedioevoState, Event]:
     kingdom = data.board.territories[order.territory].kingdom
     mark = GuaranteeMark(power=power, kingdom=kingdom, marker=order.territory, since=state.turn)

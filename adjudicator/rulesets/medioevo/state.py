@@ -200,6 +200,7 @@ class MedioevoState(GameState):
     lots: tuple[Lot, ...] = ()  # Empire cards on auction, bid for in the next window (L2150, R296)
     distant_ports: tuple[DistantPort, ...] = ()  # distant-port tiles (L2394-2400, distant_ports.py)
     guarantees: tuple[GuaranteeMark, ...] = ()  # variant GARANTIRE's protectors (L3322, guarantees.py)
+    play_area: tuple[str, ...] = ()  # variant PARTITA A 2: the kingdoms in play (L3252); () all
     church: Church | None = None  # the see, excommunications, crusade (church/records.py)
 
     def to_json(self) -> dict[str, Any]:

@@ -21,7 +21,8 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_khanate_religion`` and ``variant_byzantine_religion``, RELIGIONE KHANATO and RELIGIONE
   BIZANTINO (L3212-3218, ex L3246): ``church/conversion.py``;
 * ``variant_guarantee``, OPZIONE DIPLOMATICA: GARANTIRE (L3320-3332, ex L3296-3304):
-  ``guarantees.py``.
+  ``guarantees.py``;
+* ``variant_two_player``, PARTITA A 2 GIOCATORI (L3248-3258, ex L3282): ``two_player.py``.
 
 Pure: no I/O.
 """
@@ -56,6 +57,7 @@ COMBAT_RESERVES = "variant_combat_reserves"
 KHANATE_RELIGION = "variant_khanate_religion"
 BYZANTINE_RELIGION = "variant_byzantine_religion"
 GUARANTEE = "variant_guarantee"
+TWO_PLAYER = "variant_two_player"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -116,6 +118,13 @@ VARIANTS: dict[str, Variant] = {
         "a diplomatic action makes a power the protector of a kingdom nobody plays (GUARANTEE "
         "<territory>): 1 VF a territory a turn and a Torre may be sent there, an attack on it gives "
         "the protector 1-2 CB, and each of its territories taken costs the protector 0.5 PO at the end",
+    ),
+    TWO_PLAYER: Variant(
+        "PARTITA A 2 GIOCATORI",
+        "L3248-3258",
+        "two contiguous kingdoms and the barbarian kingdoms around and between them in play; no "
+        "Pope, no calamities, no Diplomacy; the score is the lowest of the PO of battles and "
+        "conquests, of technologies and of florins",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

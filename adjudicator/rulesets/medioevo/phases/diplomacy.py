@@ -51,6 +51,7 @@ from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.phases import court_cards, diplomacy_cards, proposals
 from adjudicator.rulesets.medioevo.phases.proposals import PEACE
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.two_player import no_diplomacy
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
 
 ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke, Guarantee)  # what spends a diplomatic action (R22)
@@ -117,6 +118,8 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
 def resolve(
     state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet, dice: Dice
 ) -> Resolution:
+    if no_diplomacy(state):  # PARTITA A 2 GIOCATORI (L3256): no Diplomacy
+        return Resolution(state, (), ())
     ledger = Ledger(state, data, orders=orders)
     results: list[OrderResult] = []
     _expire(ledger)
@@ -360,7 +363,7 @@ def legal_orders(state: MedioevoState, power: str, data: DataSet) -> list[Order]
     options += [
         Vote(d.pact, broken) for d in state.disputes if d.opened < state.turn for broken in (False, True)
     ]
-    options += diplomacy_cards.legal_plays(state, power, data)
+    options += diplomacy_cards.legal_plays(state, power, data) + guarantees.options(state, power, data)
     gifts = [Gift(court_cards.SAMPLE_GIFT, o) for o in others if not state.at_war(power, o)]
     options += [g for g in gifts if court_cards.gift_problem(state, power, g, ()) is None]
     return options

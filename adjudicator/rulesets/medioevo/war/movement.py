@@ -138,6 +138,8 @@ def _legal_step(world: World, mover: Mover, a: str, b: str, transit: str | None)
     step = step_cost(world, mover, a, b)
     if isinstance(step, str):
         return step
+    if b in world.out_of_play:
+        return f"{world.name(b)} is outside the two-player game's area (L3252)"
     refusal = None if transit is not None and world.owner(b) == transit else entry_refusal(world, mover, b)
     if a in world.data.board.seas and b in world.data.board.seas:
         refusal = refusal or strait_refusal(world, mover, a, b)

@@ -16,6 +16,7 @@ from adjudicator.rulesets.medioevo.drought import dry_river, struck
 from adjudicator.rulesets.medioevo.events_phase.records import HALF
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.two_player import out_of_play
 from adjudicator.rulesets.medioevo.variants import DIFFICULT_LANDING, on
 from adjudicator.rulesets.medioevo.war.transport import Cargo, Mover, Relations, World
 
@@ -52,6 +53,7 @@ def world_of(
         rough_landing=rough_landing or on(state, DIFFICULT_LANDING),
         besieging={s.territory: (s.by, s.route) for s in state.sieges},
         dry_river=dry_river(state),
+        out_of_play=out_of_play(state, data),
     )
 
 

@@ -221,6 +221,7 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "lots": [],  # commerce: Empire cards on auction (L2150-2154, R296)
     "distant_ports": [],  # distant-port tiles (L2394-2400, R300)
     "guarantees": [],  # variant GARANTIRE (L3320-3332, R301)
+    "play_area": [],  # variant PARTITA A 2 (L3252, R302)
 }
 
 

@@ -191,6 +191,7 @@ class World:
     rough_landing: bool = False  # variant Attracco difficoltoso (L3194-3198), all players agreeing (L3192)
     besieging: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     dry_river: str | None = None  # this turn's SICCITA: its river costs no PM to cross (L1350)
+    out_of_play: frozenset[str] = frozenset()  # PARTITA A 2: territories outside the area (L3252)
 
     def owner(self, territory: str) -> str | None:
         return self.owners.get(territory)
