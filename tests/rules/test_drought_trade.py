@@ -12,8 +12,11 @@ from adjudicator.rulesets.medioevo.commerce.resolve import resolve
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
+from adjudicator.rulesets.medioevo.war import moves
+from adjudicator.rulesets.medioevo.war.cargo_state import Refused
 from adjudicator.rulesets.medioevo.war.movement import Step, land_step
 from adjudicator.rulesets.medioevo.war.movement_state import mover_of, world_of
+from adjudicator.rulesets.medioevo.war.orders import Move
 from adjudicator.rulesets.medioevo.war.transport import stats
 from tests.rules.war_states import war_state
 
@@ -86,3 +89,19 @@ def test_the_dried_river_costs_no_pm_to_cross() -> None:
     dry = land_step(world_of(DATA, game()), mover, "lombardia", "emilia")
     assert isinstance(wet, Step) and isinstance(dry, Step)
     assert dry.pm == wet.pm - DATA.movement_rules.river_pm and "dried" in dry.why
+
+
+def test_in_combat_too_the_half_lasts_the_whole_phase() -> None:
+    """L1348 in combat (R297): a war cart starting in Venezia moves to Emilia and on to Toscana
+    (out of the dried lands) on its half PM; its third leg finds none left, as it would not without
+    the drought."""
+    cart = Piece(owner="hungary", kind="war_wagon", number=1, level=1, location="venezia", vf=5)
+    legs = [Move(pieces=("cart 1",), to=to) for to in ("emilia", "toscana", "marche")]
+    for drought, last in ((True, "costs 2 PM; cart 1 has 0 left"), (False, "")):
+        state: MedioevoState = game(cart, drought=drought)
+        outcome = []
+        for leg in legs:
+            done = moves.move(state, "hungary", leg, DATA)
+            outcome.append(done.reason if isinstance(done, Refused) else "")
+            state = done.state if not isinstance(done, Refused) else state
+        assert outcome[:2] == ["", ""] and (last in outcome[2] if last else outcome[2] == "")

@@ -147,6 +147,9 @@ class WarTurn(_Record):
     moved: tuple[str, ...] = ()
     """Transports that moved this phase (L1602, L1604; a pre-battle retreat goes only on an unmoved
     one, L2063)."""
+    parched: tuple[str, ...] = ()
+    """Transports that began this phase's movement in a territory a SICCITA struck: half their PM
+    for the whole phase (L1348, R297). Left out of the JSON while empty."""
     start_level: dict[str, int] = {}
     """Each captain's level when the phase began: the attacks it may lead (L1727)."""
     attacks: dict[str, int] = {}
@@ -243,7 +246,15 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(data.get("war"), dict):
         _drop_defaults(
             data["war"],
-            {"heirs": {}, "wounded": {}, "after_plays": [], "levied": [], "gates": [], "sabotaged": []},
+            {
+                "heirs": {},
+                "wounded": {},
+                "after_plays": [],
+                "levied": [],
+                "gates": [],
+                "sabotaged": [],
+                "parched": [],
+            },
         )
     return data
 
