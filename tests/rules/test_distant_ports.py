@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import cast
 
 from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.calamity.common import Work
+from adjudicator.rulesets.medioevo.calamity.storm import nearest_port
 from adjudicator.rulesets.medioevo.commerce.orders import Handle, Trade, Voyage
 from adjudicator.rulesets.medioevo.commerce.records import DistantPort
 from adjudicator.rulesets.medioevo.commerce.resolve import resolve as commerce
@@ -77,3 +79,15 @@ def test_a_distant_port_only_on_a_coast_without_a_port_while_tiles_last() -> Non
         "Palestina has a port already (L2398)",
         "",
     ]  # judged on arrival too
+
+
+def test_a_storm_shelters_a_ship_in_a_distant_port() -> None:
+    """L2398: "considerato un porto a tutti gli effetti": the Storm's nearest port (L1417) may be a
+    distant port; the Golfo della Sirte has no printed port on its coast."""
+    ship = Piece(owner="hafsids", kind="galley", number=1, level=1, location="golfo_della_sirte")
+    state = war_state(("hafsids",), {t: TerritoryState() for t in DATA.board.territories}, (), (ship,))
+    work = Work(state, DATA, Dice(SEED, "storm"), "tempesta")
+    assert nearest_port(work, "hafsids", "golfo_della_sirte") != "sirte"
+    tile = DistantPort(territory="sirte", owner="hafsids", bought=1, placed=True)
+    work = Work(state.evolve(distant_ports=(tile,)), DATA, Dice(SEED, "storm"), "tempesta")
+    assert nearest_port(work, "hafsids", "golfo_della_sirte") == "sirte"
