@@ -24,8 +24,10 @@ PRINCIPESSA = "principessa"
 
 
 def religion_of(state: MedioevoState, power: str, data: DataSet) -> str:
+    """Its religion now: excommunicated or the Antipope's, else the faith it converted to (the
+    variants RELIGIONE KHANATO/BIZANTINO, L3212-3218), else its kingdom's."""
     held = state.powers[power]
-    return held.religion or str(data.board.kingdoms[held.kingdom].religion)
+    return held.religion or held.converted or str(data.board.kingdoms[held.kingdom].religion)
 
 
 @dataclass

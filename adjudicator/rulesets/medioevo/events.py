@@ -6,8 +6,10 @@ from typing import ClassVar
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.calamity.events import CALAMITY_EVENTS
+from adjudicator.rulesets.medioevo.church.conversion import Converted
 from adjudicator.rulesets.medioevo.church.events import CHURCH_EVENTS
 from adjudicator.rulesets.medioevo.commerce.events import COMMERCE_EVENTS
+from adjudicator.rulesets.medioevo.distant_ports import DistantPortBought, DistantPortPlaced
 from adjudicator.rulesets.medioevo.endgame.events import ENDGAME_EVENTS
 from adjudicator.rulesets.medioevo.event_privacy import PowerPrivate
 from adjudicator.rulesets.medioevo.events_cards import CARD_EVENTS
@@ -27,6 +29,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
 )
 from adjudicator.rulesets.medioevo.events_economy import ECONOMY_EVENTS
 from adjudicator.rulesets.medioevo.events_phase.news import EVENTS_PHASE_EVENTS
+from adjudicator.rulesets.medioevo.guarantees import BarbariansSent, KingdomGuaranteed
 from adjudicator.rulesets.medioevo.start_bonus import BonusTechnologies
 from adjudicator.rulesets.medioevo.war.events import WAR_EVENTS
 from adjudicator.rulesets.medioevo.war.events_aftermath import AFTERMATH_EVENTS
@@ -362,6 +365,11 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     *CALAMITY_EVENTS,
     BonusTechnologies,  # variant BONUS INIZIO PARTITA (L3308)
     ReservesCommitted,  # variant RISERVE DI COMBATTIMENTO (L3202)
+    Converted,  # variants RELIGIONE KHANATO/BIZANTINO (L3212-3218)
+    DistantPortBought,  # PORTI LONTANI (L2394-2400)
+    DistantPortPlaced,
+    KingdomGuaranteed,  # variant GARANTIRE (L3320-3332)
+    BarbariansSent,
     *ENDGAME_EVENTS,
     *EVENTS_PHASE_EVENTS,
     *COMMERCE_EVENTS,

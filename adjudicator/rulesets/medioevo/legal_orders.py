@@ -56,6 +56,7 @@ from adjudicator.rulesets.medioevo.phases.purchase_terms import blocked
 from adjudicator.rulesets.medioevo.phases.repairs import repair_options
 from adjudicator.rulesets.medioevo.pieces_state import catalogue, item_of, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.two_player import no_diplomacy
 from adjudicator.rulesets.medioevo.war.legal import legal_war_orders
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 
@@ -75,7 +76,7 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(Bid(amount) for amount in range(0, min(held.florins, 100) + 1, 5))
     if CARDS in phases:
         options.extend(Keep(card) for card in dict.fromkeys(held.drawn))
-    if DIPLOMACY in phases:
+    if DIPLOMACY in phases and not no_diplomacy(mu):  # none in PARTITA A 2 (L3256)
         options.extend(diplomacy.legal_orders(mu, power, data))
     if PURCHASES in phases:
         options.extend(repair_options(mu, power, data))

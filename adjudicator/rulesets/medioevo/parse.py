@@ -14,6 +14,9 @@ from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo import parse_economy, parse_upgrade
 from adjudicator.rulesets.medioevo.church.parse import CHURCH_ORDERS, church_order
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import WORDS as DISTANT_PORT_WORDS
+from adjudicator.rulesets.medioevo.distant_ports import BuyDistantPort
+from adjudicator.rulesets.medioevo.guarantees import Guarantee
 from adjudicator.rulesets.medioevo.order_names import (
     building_index,
     card_index,
@@ -71,8 +74,8 @@ _PROPOSAL = re.compile(
 )
 _NUMBER = re.compile(r"^(?:PACT\s+|ALLIANCE\s+)?(?P<n>\d+)(?:\s+(?P<rest>.*))?$", re.IGNORECASE)
 BUY_USAGE = (
-    "expected BUY TECH <technology> or BUY <piece> IN <territory> (BUY 1 VF with INVESTITURA), "
-    "e.g. BUY TECH Banche, BUY Galea IN Lidia"
+    "expected BUY TECH <technology> or BUY <piece> IN <territory> (BUY 1 VF with INVESTITURA, "
+    "BUY DISTANT PORT IN <territory>), e.g. BUY TECH Banche, BUY Galea IN Lidia"
 )
 CUSTOMIZE_USAGE = (
     "expected CUSTOMIZE <piece> <number> WITH +<n> MOVE|ARMIES|GOODS, e.g. CUSTOMIZE galley 1 WITH +1 MOVE"
@@ -193,6 +196,8 @@ def _diplomacy(kind: str, text: str, state: MedioevoState, data: DataSet) -> Ord
             return play(text, powers, data)
         case "gift" | "cancel":
             return gift_or_cancel(kind, text, powers, data)
+        case "guarantee":  # variant GARANTIRE (L3322)
+            return Guarantee(resolve(territory_index(data.board), text))
     return church_order(kind, text, state, data)  # the Church's (church/parse.py), or unknown
 
 
@@ -220,6 +225,7 @@ def _repair(text: str, data: DataSet) -> Repair:
 
 
 DIPLOMACY_ORDERS = (
+    "guarantee",
     "pact",
     "alliance",
     "peace",
@@ -269,6 +275,8 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
             parts = IN.split(args[0], maxsplit=1)
             if len(parts) != 2:
                 raise Reject(IssueKind.SYNTAX, BUY_USAGE)
+            if " ".join(parts[0].upper().split()) in DISTANT_PORT_WORDS:  # L2396
+                return BuyDistantPort(resolve(territory_index(data.board), parts[1]))
             return BuyPiece(
                 resolve(item_index(data), parts[0]), resolve(territory_index(data.board), parts[1])
             )

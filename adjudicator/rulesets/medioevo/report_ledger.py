@@ -27,6 +27,7 @@ def _entries(event: Event, power: str) -> list[tuple[str, int]]:
         "mu-piece-customised": lambda: f"{p['piece']}: {p['discs']}",
         "mu-repaired": lambda: f"repair of {p['what']}",
         "mu-vf-bought": lambda: f"{p['vf']} VF with {p['tech']}",
+        "mu-port-bought": lambda: f"distant port for {p['territory']}",
     }
     if mine and kind in simple_costs:
         return [(simple_costs[kind](), -int(p["cost"]))]
@@ -53,6 +54,8 @@ def _entries(event: Event, power: str) -> list[tuple[str, int]]:
         sign = -1 if p["action"] == "buy" else 1
         verb = "bought" if sign < 0 else "sold"
         return [(f"{p['amount']} {p['good']} {verb} at {p['territory']}", sign * int(p["total"]))]
+    if mine and kind == "mu-trade-toll":  # ESATTORE (L2636)
+        return [(f"ESATTORE on {p['goods']} goods of {p['payer']}", int(p["goods"]) * int(p["rate"]))]
     if mine and kind == "mu-monopoly-share":
         return [(f"MONOPOLIO on {p['good']} (bank)", int(p["florins"]))]
     if kind == "mu-lot-settled" and p["buyer"] is not None and power in (p["buyer"], p["seller"]):

@@ -39,6 +39,7 @@ from adjudicator.rulesets.medioevo import (
     setup,
     start_bonus,
     steps,
+    two_player,
     variants,
 )
 from adjudicator.rulesets.medioevo.church import legal as church_legal
@@ -46,6 +47,7 @@ from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.commerce.parse import take_trade_lines
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
+from adjudicator.rulesets.medioevo.distant_ports import BuyDistantPort
 from adjudicator.rulesets.medioevo.endgame import ending as endgame
 from adjudicator.rulesets.medioevo.endgame import report as endgame_report
 from adjudicator.rulesets.medioevo.endgame.orders import END
@@ -175,6 +177,8 @@ class MedioevoRuleset:
             state = state.evolve(purchases_order=order, combat_mode=mode)
         if variants.chosen(options):  # the optional rules on (L3190-3336)
             state = start_bonus.with_bonus_florins(state.evolve(variants=variants.chosen(options)))
+        if variants.on(state, variants.TWO_PLAYER):  # two players, no Pope, the area (L3248-3254)
+            state = two_player.setup(state, self.data)
         state, dealt = endgame.setup(state, options, dice, self.data)  # objective cards (L2404)
         return state, (event, *dealt)
 
@@ -239,10 +243,11 @@ class MedioevoRuleset:
         ):  # judged when the phase runs (R285); here who and what it names
             return commerce_legal.check(state, power, order, self.data)
         rehearsal = rehearsal or self._rehearsal(state)
-        if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair):
+        if isinstance(order, BuyTech | Build | BuyPiece | UpgradePiece | Customize | Repair | BuyDistantPort):
             return rehearsal.purchase_problem(state, power, order, earlier, mail)
         problem = (
-            deployment.check(state, power, order, self.data)
+            (two_player.no_diplomacy(state) if order.phase == DIPLOMACY else None)
+            or deployment.check(state, power, order, self.data)
             or start_bonus.check(state, power, order, self.data, earlier)
             or fire_sale.check(state, power, order, self.data, earlier)
             or bankruptcy.check(state, power, order, self.data, earlier)

@@ -13,10 +13,11 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.medioevo.calamity.records import Ongoing
 from adjudicator.rulesets.medioevo.church.records import Church
-from adjudicator.rulesets.medioevo.commerce.records import Lot
+from adjudicator.rulesets.medioevo.commerce.records import DistantPort, Lot
 from adjudicator.rulesets.medioevo.endgame.records import Endgame
 from adjudicator.rulesets.medioevo.endgame.records import prune as prune_endgame
 from adjudicator.rulesets.medioevo.events_phase.records import Omens, RelicMarker
+from adjudicator.rulesets.medioevo.guarantee_records import GuaranteeMark
 from adjudicator.rulesets.medioevo.pacts import Dispute, Marriage, Pact, PactKind, Stance, Truce, pair
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.war.records import (
@@ -58,6 +59,7 @@ class PowerState(BaseModel):
     pope: bool = False
     bankruptcy_used: bool = False
     religion: str | None = None  # set when it differs from the kingdom's (excommunication)
+    converted: str | None = None  # the faith taken under RELIGIONE KHANATO/BIZANTINO (L3212-3218)
     alliance_policy: tuple[tuple[str, Stance], ...] = ()  # standing, in the order given
     piece_serials: dict[str, int] = {}  # the last number given to a piece of each class
     prisoners: dict[str, int] = {}  # VF of each other power this power holds prisoner (L978, L1772)
@@ -196,6 +198,9 @@ class MedioevoState(GameState):
     combat_moved: tuple[str, ...] = ()  # transports moved in this turn's combat (L1602-1604), to commerce
     monopolies: dict[str, str] = {}  # noqa: RUF012  # power -> its MONOPOLIO good (L3180)
     lots: tuple[Lot, ...] = ()  # Empire cards on auction, bid for in the next window (L2150, R296)
+    distant_ports: tuple[DistantPort, ...] = ()  # distant-port tiles (L2394-2400, distant_ports.py)
+    guarantees: tuple[GuaranteeMark, ...] = ()  # variant GARANTIRE's protectors (L3322, guarantees.py)
+    play_area: tuple[str, ...] = ()  # variant PARTITA A 2: the kingdoms in play (L3252); () all
     church: Church | None = None  # the see, excommunications, crusade (church/records.py)
 
     def to_json(self) -> dict[str, Any]:

@@ -17,7 +17,12 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_terrain_modifiers``, MODIFICATORI TERRENO PER BATTAGLIE (L3260-3280):
   ``war/terrain_battle.py``, applied by ``war/attacks.py``, the desert's toll by ``war/battle.py``;
 * ``variant_combat_reserves``, RISERVE DI COMBATTIMENTO (L3200-3210, ex L3230-3232):
-  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines.
+  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines;
+* ``variant_khanate_religion`` and ``variant_byzantine_religion``, RELIGIONE KHANATO and RELIGIONE
+  BIZANTINO (L3212-3218, ex L3246): ``church/conversion.py``;
+* ``variant_guarantee``, OPZIONE DIPLOMATICA: GARANTIRE (L3320-3332, ex L3296-3304):
+  ``guarantees.py``;
+* ``variant_two_player``, PARTITA A 2 GIOCATORI (L3248-3258, ex L3282): ``two_player.py``.
 
 Pure: no I/O.
 """
@@ -49,6 +54,10 @@ SIEGE_WITHOUT_ENGINES = "variant_siege_without_engines"
 DIFFICULT_LANDING = "variant_difficult_landing"
 TERRAIN_MODIFIERS = "variant_terrain_modifiers"
 COMBAT_RESERVES = "variant_combat_reserves"
+KHANATE_RELIGION = "variant_khanate_religion"
+BYZANTINE_RELIGION = "variant_byzantine_religion"
+GUARANTEE = "variant_guarantee"
+TWO_PLAYER = "variant_two_player"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -91,6 +100,31 @@ VARIANTS: dict[str, Variant] = {
         "L3200-3210",
         "with LOGISTICA, up to 5/10/15 VF by LT from the reserve join an ATTACK's field battle near "
         "an own settlement (PLAN … RESERVES n, DOCTRINE … RESERVES n)",
+    ),
+    KHANATE_RELIGION: Variant(
+        "RELIGIONE KHANATO",
+        "L3212-3214",
+        "the Golden Horde may once a game become Catholic, Muslim or Orthodox for 2 PO (CONVERT <religion>)",
+    ),
+    BYZANTINE_RELIGION: Variant(
+        "RELIGIONE BIZANTINO",
+        "L3216-3218",
+        "the Byzantine may become Catholic for 1 PO; its territories' rebellion level rises by its "
+        "LT (CONVERT catholic)",
+    ),
+    GUARANTEE: Variant(
+        "OPZIONE DIPLOMATICA: GARANTIRE",
+        "L3320-3332",
+        "a diplomatic action makes a power the protector of a kingdom nobody plays (GUARANTEE "
+        "<territory>): 1 VF a territory a turn and a Torre may be sent there, an attack on it gives "
+        "the protector 1-2 CB, and each of its territories taken costs the protector 0.5 PO at the end",
+    ),
+    TWO_PLAYER: Variant(
+        "PARTITA A 2 GIOCATORI",
+        "L3248-3258",
+        "two contiguous kingdoms and the barbarian kingdoms around and between them in play; no "
+        "Pope, no calamities, no Diplomacy; the score is the lowest of the PO of battles and "
+        "conquests, of technologies and of florins",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

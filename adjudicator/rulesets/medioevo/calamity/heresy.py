@@ -35,9 +35,10 @@ CATHEDRAL = "cathedral"
 
 
 def religion(state: MedioevoState, data: DataSet, power: str) -> str:
-    """A power's religion: its own when excommunicated, its kingdom's otherwise."""
+    """A power's religion: its own when excommunicated, the one it converted to (L3212-3218),
+    its kingdom's otherwise."""
     held = state.powers[power]
-    return held.religion or data.board.kingdoms[held.kingdom].religion.value
+    return held.religion or held.converted or data.board.kingdoms[held.kingdom].religion.value
 
 
 def _battle(work: Work, territory: str, owner: str, heretics: int) -> int:

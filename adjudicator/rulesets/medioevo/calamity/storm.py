@@ -19,6 +19,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.calamity.common import DAMAGED, NONE, Work, has_mod, mods, techs
 from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike, Outcome, effect
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import in_force
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.movement_state import relations_of
@@ -55,12 +56,14 @@ def nearest_port(work: Work, power: str, zone: str) -> str | None:
     """The nearest port the ship may shelter in (A48), or None."""
     board = work.data.board
     relations = relations_of(work.state)
+    distant = in_force(work.state)  # a distant port is a port for all purposes (L2398, R300)
     seen, queue = {zone}, deque([zone])
     while queue:
         here = queue.popleft()
         for territory in board.coast(here):
             owner = work.state.territories[territory].owner
-            if board.territories[territory].port and (owner is None or relations.may_pass(power, owner)):
+            port = board.territories[territory].port or territory in distant
+            if port and (owner is None or relations.may_pass(power, owner)):
                 return territory
         for nxt in board.seas[here].borders:
             if nxt in board.seas and nxt not in seen and not _closed(work, power, here, nxt):

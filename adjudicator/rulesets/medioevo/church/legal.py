@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from adjudicator.core.orders import Order
-from adjudicator.rulesets.medioevo.church import acts, crusade_plan, election
+from adjudicator.rulesets.medioevo.church import acts, conversion, crusade_plan, election
 from adjudicator.rulesets.medioevo.church.orders import (
     CrusadeSide,
     Elect,
@@ -28,6 +28,7 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
         return None
     return (
         acts.check(state, power, order, data)
+        or conversion.check(state, power, order, data)
         or crusade_plan.check(state, power, order, data)
         or election.check(state, power, order, data)
     )
@@ -45,6 +46,7 @@ def options(state: MedioevoState, phases: Collection[str], power: str, data: Dat
         if crusade is not None and crusade.called_by == power and crusade.objective is None:
             tries.append(crusade_plan.default_plan(state, crusade, data))
         found += [o for o in tries if check(state, power, o, data) is None]
+        found += conversion.options(state, power, data)
     if TAXES in phases:
         found += [o for o in (RefuseTithe(),) if check(state, power, o, data) is None]
     if REINFORCEMENTS in phases:

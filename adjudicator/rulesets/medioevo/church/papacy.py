@@ -21,6 +21,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import religion_of
 from adjudicator.rulesets.medioevo.events_diplomacy import HonorChanged
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
+from adjudicator.rulesets.medioevo.variants import TWO_PLAYER, on
 
 CATHOLIC = "catholic"
 EXCOMMUNICATED = "excommunicated"  # a power's religion while excommunicated (L2221)
@@ -108,7 +109,7 @@ def after_conquest(
     else keeps it suspended (no election while they hold it, ex L2202). Taken from someone else
     while a Pope reigns elsewhere (a game without R305's setup): the Pope is not there; nothing."""
     events: list[Event] = []
-    if territory != papal_state(data):
+    if territory != papal_state(data) or on(state, TWO_PLAYER):  # no Pope in PARTITA A 2 (L3254)
         return state, events
     old = pope_of(state)
     if old is not None and loser != old:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from adjudicator.core.orders import IssueKind, Order
+from adjudicator.rulesets.medioevo.church.conversion import Convert
 from adjudicator.rulesets.medioevo.church.orders import (
     CrusadeSide,
     Elect,
@@ -20,7 +21,15 @@ from adjudicator.rulesets.medioevo.order_names import card_index, power_index, t
 from adjudicator.rulesets.medioevo.parse_support import Reject, resolve
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
-CHURCH_ORDERS = ("excommunicate", "pardon", "antipope", "crusade", "elect", "tithe")
+CHURCH_ORDERS = ("excommunicate", "pardon", "antipope", "crusade", "elect", "tithe", "convert")
+FAITH_WORDS = {
+    "CATHOLIC": "catholic",
+    "CATTOLICO": "catholic",
+    "MUSLIM": "muslim",
+    "MUSULMANO": "muslim",
+    "ORTHODOX": "orthodox",
+    "ORTODOSSO": "orthodox",
+}
 SIDES = {"JOIN": CRUSADER, "CRUSADER": CRUSADER, "DEFEND": DEFENDER, "DEFENDER": DEFENDER, "NEUTRAL": NEUTRAL}
 PLAN_USAGE = (
     "expected CRUSADE TO <objective> FROM <departure> IN <n> TURNS MIN <n> VF, or CRUSADE JOIN|DEFEND|NEUTRAL"
@@ -73,6 +82,11 @@ def church_order(kind: str, text: str, state: MedioevoState, data: DataSet) -> O
             return Elect(
                 resolve(powers, found["who"]), int(found["pay"] or 0), shown, int(found["offer"] or 0)
             )
+        case "convert":
+            faith = FAITH_WORDS.get(text.strip().upper())
+            if faith is None:
+                raise Reject(IssueKind.SYNTAX, "expected CONVERT CATHOLIC|MUSLIM|ORTHODOX (L3212-3218)")
+            return Convert(faith)
         case "tithe":
             if [w.upper() for w in words] != ["REFUSE"]:
                 raise Reject(IssueKind.SYNTAX, "expected TITHE REFUSE (the tithe is paid unless refused)")

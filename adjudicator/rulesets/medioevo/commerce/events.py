@@ -139,6 +139,24 @@ class LotSettled(Event):
         return f"{self.seller}'s {self.card} sold to {self.buyer} for {self.price} ({self.bids} valid bids)"
 
 
+class TollCollected(PowerPrivate):
+    """The bank pays ESATTORE's holder for another power's goods (L2636): private, its florins."""
+
+    kind: ClassVar[str] = "mu-trade-toll"
+    payer: str  # whose goods passed or were traded
+    goods: int
+    rate: int
+    how: str  # "through Tracia" | "across the Bosforo" | "traded at Costantinopoli"
+    florins: int = 0  # the holder's florins after it
+
+    def summary(self) -> str:
+        total = self.goods * self.rate
+        return (
+            f"{self.power}'s ESATTORE: {self.goods} goods of {self.payer} {self.how}, {self.rate} each, "
+            f"{total} Florins from the bank; {self.florins} now"
+        )
+
+
 COMMERCE_EVENTS: tuple[type[Event], ...] = (
     GoodsTraded,
     TradeMoved,
@@ -148,4 +166,5 @@ COMMERCE_EVENTS: tuple[type[Event], ...] = (
     MonopolyShare,
     LotOffered,
     LotSettled,
+    TollCollected,
 )

@@ -19,8 +19,10 @@ def cubes(data: DataSet, wares: dict[str, int]) -> int:
     return sum(-(-n // lot) * lot for n in wares.values() if n > 0)
 
 
-def transport_stats(state: MedioevoState, data: DataSet, piece: Piece, spent: int = 0) -> Stats:
-    return stats(data, mover_of(state, piece, cargo_of(state, data, piece), spent))
+def transport_stats(
+    state: MedioevoState, data: DataSet, piece: Piece, spent: int = 0, dry_start: bool | None = None
+) -> Stats:
+    return stats(data, mover_of(state, piece, cargo_of(state, data, piece), spent, dry_start=dry_start))
 
 
 def room_refusal(

@@ -25,6 +25,7 @@ class Doings:
     actions: list[str] = field(default_factory=list)
     traded_at: dict[str, str] = field(default_factory=dict)  # buy|sell -> territory
     stopped: bool = False
+    start: str = ""  # where it stood when the phase first touched it (the drought's half PM, L1348)
 
     def take(self, action: str, name: str, where: str | None = None) -> None:
         """Count ``action`` (once a phase; a buy or sell at one place only), or refuse it."""
@@ -57,7 +58,7 @@ class Ledger:
     bought: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (power, good) -> territories
 
     def of(self, piece: Piece) -> Doings:
-        return self.doings.setdefault(piece.key(), Doings())
+        return self.doings.setdefault(piece.key(), Doings(start=piece.location))
 
 
 def own_transport(state: MedioevoState, data: DataSet, power: str, name: str) -> Piece:

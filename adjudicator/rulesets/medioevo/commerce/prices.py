@@ -8,6 +8,7 @@ price to buy and to sell, L2105), then:
 * a Fair in the territory: agricultural -3 on cereals and wine bought, textile +3 on furs and
   cloth sold, mining -3 on salt and arms bought and +3 on slaves sold (L2144-2148, ex L2162);
 * GILDE +1/+2/+3 on every good sold, by LT (L2138);
+* the drought: VINO and CEREALI at double the table's price where it struck, first (L1346, R297);
 * the Events' market slump: -10 on every good sold there this turn (L1068), read from
   ``slumped_markets`` (set by phase 7; ``getattr`` so the phase runs before that field exists);
 * CAROVANIERE last: -10..-40 % to buy, +10..+40 % to sell, on one order's lot, rounded to the
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 
 from adjudicator.rulesets.medioevo.commerce.orders import BUY, SELL
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.drought import price_factor
 from adjudicator.rulesets.medioevo.phases.card_play import ladder_step
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -82,6 +84,10 @@ def quote(
     rules, held = data.trade_rules, state.powers[power]
     sign = 1 if action == SELL else -1
     price, steps = base, []
+    factor = price_factor(data, state, territory, good)
+    if factor != 1:
+        price *= factor
+        steps.append(f"x{factor} SICCITA")
     craft = data.goods[good].craft
     if craft and craft not in held.techs:
         price -= sign * rules.craft_penalty

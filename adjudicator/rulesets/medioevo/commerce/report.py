@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.commerce.events import (
     MonopolyChosen,
     MonopolyShare,
     SlavesMade,
+    TollCollected,
     TradeMoved,
 )
 
@@ -50,7 +51,9 @@ def commerce_section(events: Sequence[Event], viewer: str, names: Mapping[str, s
     trades = [e for e in mine if isinstance(e, GoodsTraded)]
     lines: list[Line] = []
     for e in mine:
-        if isinstance(e, TradeMoved | GoodsHandled | SlavesMade | MonopolyChosen | MonopolyShare):
+        if isinstance(
+            e, TradeMoved | GoodsHandled | SlavesMade | MonopolyChosen | MonopolyShare | TollCollected
+        ):
             who = names.get(e.power, e.power)
             lines.append(Line(e.summary().replace(e.power, who, 1)))
     tables = (_trades(trades, names),) if trades else ()

@@ -41,8 +41,10 @@ from adjudicator.rulesets.medioevo.commerce.orders import (
     Voyage,
 )
 from adjudicator.rulesets.medioevo.commerce.prices import MONOPOLIO
+from adjudicator.rulesets.medioevo.commerce.toll import transit_tolls
 from adjudicator.rulesets.medioevo.commerce.trading import enslave, trade
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.drought import struck
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.cargo_state import cargo_of, key_of, relocate
@@ -87,7 +89,9 @@ def voyage(state: MedioevoState, power: str, order: Voyage, data: DataSet, ledge
             f"{order.transport} moved in combat this turn: it does not move in commerce (L1602-1604)"
         )
     doings = ledger.of(piece)
-    mover = mover_of(state, piece, crew(state, data, piece), doings.spent)
+    mover = mover_of(
+        state, piece, crew(state, data, piece), doings.spent, dry_start=struck(state, doings.start)
+    )
     check = cheapest_path(world_of(data, state), mover, order.to)
     if not check.ok:
         raise Refusal(check.reason)
@@ -98,7 +102,9 @@ def voyage(state: MedioevoState, power: str, order: Voyage, data: DataSet, ledge
     end = check.path[-1]
     state = relocate(state.with_piece(piece, location=end), piece, end)
     doings.spent += check.cost
-    return state, [TradeMoved(power=power, transport=order.transport, path=check.path, pm=check.cost)]
+    moved = TradeMoved(power=power, transport=order.transport, path=check.path, pm=check.cost)
+    state, tolls = transit_tolls(state, data, power, check.path, sum(piece.wares.values()))
+    return state, [moved, *tolls]
 
 
 def _coast(state: MedioevoState, data: DataSet, piece_location: str, at: str | None, name: str) -> str:
@@ -125,7 +131,7 @@ def handle(state: MedioevoState, power: str, order: Handle, data: DataSet, ledge
     where = _coast(state, data, piece.location, order.at, order.transport)
     doings = ledger.of(piece)
     pm = handling_pm(state, data, piece, where)
-    have = transport_stats(state, data, piece).pm - doings.spent
+    have = transport_stats(state, data, piece, dry_start=struck(state, doings.start)).pm - doings.spent
     if pm > have:
         raise Refusal(f"{order.transport} has {have} PM left; handling goods there costs {pm} (L1612-1614)")
     good = data.goods[order.good].name

@@ -9,6 +9,7 @@ from adjudicator.rulesets.medioevo.commerce.goods import add, room_refusal
 from adjudicator.rulesets.medioevo.commerce.ledger import BUY, SELL, Ledger, Refusal, market, own_transport
 from adjudicator.rulesets.medioevo.commerce.orders import ALL, Enslave, Trade
 from adjudicator.rulesets.medioevo.commerce.prices import MERCATO, card_percent, monopolist, quote
+from adjudicator.rulesets.medioevo.commerce.toll import trade_toll
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.phases.card_play import after_play
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -118,7 +119,8 @@ def trade(state: MedioevoState, power: str, order: Trade, data: DataSet, ledger:
         florins=state.powers[power].florins,
     )
     state, shared = _share(state, data, where, order.good, total)
-    return state, [event, *shared]
+    state, tolls = trade_toll(state, data, power, where, amount)
+    return state, [event, *shared, *tolls]
 
 
 def enslave(state: MedioevoState, power: str, order: Enslave, data: DataSet, ledger: Ledger) -> Done:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from adjudicator.rulesets.medioevo.board import KingdomSize
+from adjudicator.rulesets.medioevo.church.conversion import rebellion_rise
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -32,7 +33,8 @@ def rebellion_threshold(state: MedioevoState, territory: str, data: DataSet) -> 
     LEGGE and a Tower leave 3 VF, LEGGE and a Castle 1 VF): :func:`threshold_of`."""
     held = state.territories[territory]
     techs = state.powers[held.owner].techs if held.owner in state.powers else ()
-    return threshold_of(techs, held.usable(), data)
+    rise = rebellion_rise(state, held.owner) if held.owner else 0  # RELIGIONE BIZANTINO (L3218)
+    return threshold_of(techs, held.usable(), data) + rise
 
 
 def threshold_of(techs: Iterable[str], buildings: Iterable[str], data: DataSet) -> int:

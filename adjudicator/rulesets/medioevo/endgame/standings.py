@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from adjudicator.rulesets.medioevo import two_player
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.endgame import scoring
 from adjudicator.rulesets.medioevo.endgame.records import ScoreLine, Standing
+from adjudicator.rulesets.medioevo.guarantees import end_po
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.variants import GUARANTEE, TWO_PLAYER, on
 
 Scorer = Callable[[MedioevoState, str, DataSet], tuple[float, str]]
 
@@ -38,12 +41,28 @@ def score_lines(state: MedioevoState, power: str, data: DataSet) -> tuple[ScoreL
     for key, label, scorer in LINES:
         points, detail = scorer(state, power, data)
         lines.append(ScoreLine(key=key, label=label, points=points, detail=detail))
+    if on(state, GUARANTEE):  # variant GARANTIRE (L3332)
+        points, detail = end_po(state, power, data)
+        lines.append(
+            ScoreLine(key="guarantees", label="guaranteed territories taken", points=points, detail=detail)
+        )
+    if on(state, TWO_PLAYER):  # the three kinds, the lowest counts (L3256-3258, R302)
+        by_kind = two_player.kinds((line.key, line.points) for line in lines)
+        detail = ", ".join(f"{kind} {po:g}" for kind, po in by_kind.items())
+        lines.append(ScoreLine(key="two_player", label="the lowest kind counts", points=0.0, detail=detail))
     return tuple(lines)
 
 
 def total(state: MedioevoState, power: str, data: DataSet) -> float:
     """What ``power`` would score if the game ended now: the declaration of L331's figure."""
-    return sum(line.points for line in score_lines(state, power, data))
+    return summed(state, score_lines(state, power, data))
+
+
+def summed(state: MedioevoState, lines: tuple[ScoreLine, ...]) -> float:
+    """The lines added up; in a two-player game the lowest of the three kinds (L3258, R302)."""
+    if on(state, TWO_PLAYER):
+        return two_player.lowest((line.key, line.points) for line in lines)
+    return sum(line.points for line in lines)
 
 
 def armies(state: MedioevoState, power: str) -> int:
@@ -64,7 +83,7 @@ def final_standings(state: MedioevoState, data: DataSet) -> tuple[Standing, ...]
             Standing(
                 power=power,
                 rank=0,
-                total=sum(line.points for line in lines),
+                total=summed(state, lines),
                 lines=lines,
                 territories=len(state.owned_by(power)),
                 armies=armies(state, power),

@@ -25,6 +25,7 @@ from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_phase import deck
 from adjudicator.rulesets.medioevo.events_phase.news import CalamityStruck, CalamityTrigger
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.two_player import no_calamities
 
 TRIGGER, GROUP, ENTRY = "calamity trigger", "calamity group", "calamity entry"
 """The purposes of the trigger's 2d6, the group's 1d4 and the entry's 1d8."""
@@ -57,7 +58,7 @@ def trigger(state: MedioevoState, dice: Dice, data: DataSet) -> tuple[MedioevoSt
     strikes, what was told). No roll on turn 1, nor on the turn after a calamity."""
     rules = data.calamity_rules
     window = state.omens.window
-    if state.turn < rules.first_turn:
+    if state.turn < rules.first_turn or no_calamities(state):  # PARTITA A 2: none (L3256)
         return state, False, ()
     if window < rules.trigger_start:  # the turn after a calamity (L1040)
         return _window(state, window + 1), False, ()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.church.conversion import rebellion_rise
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_phase.event import shielded
 from adjudicator.rulesets.medioevo.events_phase.news import (
@@ -48,9 +49,10 @@ def fort_level(state: MedioevoState, territory: str, data: DataSet) -> int:
 
 
 def tech_modifier(state: MedioevoState, power: str, data: DataSet) -> int:
-    """LEGGE -1, VASSALLAGGIO +1, FEUDALESIMO +1 (L1082): each technology's ``rebellion_level``."""
+    """LEGGE -1, VASSALLAGGIO +1, FEUDALESIMO +1 (L1082): each technology's ``rebellion_level``;
+    and a Catholic Byzantine's +1/+2/+3 by LT (variant RELIGIONE BIZANTINO, L3218, ex L3246)."""
     techs = state.powers[power].techs
-    return sum(
+    return rebellion_rise(state, power) + sum(
         int(data.technologies[t].params.get("rebellion_level", 0)) for t in techs if t in data.technologies
     )
 

@@ -9,6 +9,8 @@ from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import KingdomSize
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import BuildingBought
+from adjudicator.rulesets.medioevo.guarantees import build_problem as guard_build_problem
+from adjudicator.rulesets.medioevo.guarantees import guarded
 from adjudicator.rulesets.medioevo.orders import Build
 from adjudicator.rulesets.medioevo.phases.piece_purchases import prerequisite_problem
 from adjudicator.rulesets.medioevo.phases.purchase_terms import PLAIN, Terms
@@ -93,7 +95,11 @@ def build_problem(
     land = data.board.territories[order.territory]
     held = start.powers[power].techs
     if now.territories[order.territory].owner != power:
-        return f"{land.name} is not yours (L799)", None, 0
+        if not guarded(now, data, power, order.territory):
+            return f"{land.name} is not yours (L799)", None, 0
+        guard = guard_build_problem(now, data, order.territory, order.building)  # GARANTIRE (L3326)
+        if guard:
+            return guard, None, 0
     unplaceable = holdings.unplaceable(now, order.territory, data, "nothing bought is placed")
     if unplaceable:
         return unplaceable, None, 0

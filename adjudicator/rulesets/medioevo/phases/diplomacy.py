@@ -16,8 +16,9 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo import guarantees
 from adjudicator.rulesets.medioevo.church import acts as church_acts
-from adjudicator.rulesets.medioevo.church import crusade_plan
+from adjudicator.rulesets.medioevo.church import conversion, crusade_plan
 from adjudicator.rulesets.medioevo.church.orders import ChurchOrder
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import (
@@ -29,6 +30,7 @@ from adjudicator.rulesets.medioevo.events_diplomacy import (
     TruceChanged,
     VoteCounted,
 )
+from adjudicator.rulesets.medioevo.guarantees import Guarantee
 from adjudicator.rulesets.medioevo.orders import DIPLOMACY
 from adjudicator.rulesets.medioevo.orders_diplomacy import (
     Accept,
@@ -49,9 +51,10 @@ from adjudicator.rulesets.medioevo.pacts import PactKind, Stance
 from adjudicator.rulesets.medioevo.phases import court_cards, diplomacy_cards, proposals
 from adjudicator.rulesets.medioevo.phases.proposals import PEACE
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.two_player import no_diplomacy
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
 
-ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke)  # what spends a diplomatic action (R22)
+ACTIONS = (Propose, ProposePeace, DeclareWar, Revoke, Guarantee)  # what spends a diplomatic action (R22)
 
 
 def actions_allowed(state: MedioevoState, power: str, data: DataSet) -> int:
@@ -104,6 +107,8 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
                 return "shorten a truce by 1 turn or more"
         case PlayDiplomacyCard() | Gift() | CancelProtection():
             return diplomacy_cards.check(state, power, order, data)
+        case Guarantee():
+            return guarantees.check(state, power, order, data)
     return None
 
 
@@ -113,12 +118,15 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
 def resolve(
     state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet, dice: Dice
 ) -> Resolution:
+    if no_diplomacy(state):  # PARTITA A 2 GIOCATORI (L3256): no Diplomacy
+        return Resolution(state, (), ())
     ledger = Ledger(state, data, orders=orders)
     results: list[OrderResult] = []
     _expire(ledger)
     _count_votes(ledger, orders, results)
     _set_policies(ledger, orders, results)
     church_acts.resolve(ledger, orders, results)  # the Pope's acts first (R309)
+    conversion.resolve(ledger, orders, results)  # RELIGIONE KHANATO/BIZANTINO (L3212-3218)
     crusade_plan.plan(ledger, orders, results)  # a crusade drawn last turn is planned (L1460)
     for power in ledger.state.acting_order():
         spent = 0
@@ -215,6 +223,10 @@ def _act(
             return _shorten(ledger, power, other, turns)
         case Dispute(pact=number, accused=accused):
             return _dispute(ledger, power, number, accused)
+        case Guarantee():  # variant GARANTIRE (L3322)
+            ledger.state, event = guarantees.act(state, power, order, ledger.data)
+            ledger.events.append(event)
+            return event.summary().split(" (", 1)[0], True, 1
     raise ValueError(f"not a diplomacy order: {order!r}")
 
 
@@ -351,7 +363,7 @@ def legal_orders(state: MedioevoState, power: str, data: DataSet) -> list[Order]
     options += [
         Vote(d.pact, broken) for d in state.disputes if d.opened < state.turn for broken in (False, True)
     ]
-    options += diplomacy_cards.legal_plays(state, power, data)
+    options += diplomacy_cards.legal_plays(state, power, data) + guarantees.options(state, power, data)
     gifts = [Gift(court_cards.SAMPLE_GIFT, o) for o in others if not state.at_war(power, o)]
     options += [g for g in gifts if court_cards.gift_problem(state, power, g, ()) is None]
     return options

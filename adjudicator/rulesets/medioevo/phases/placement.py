@@ -21,7 +21,9 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import place_all
 from adjudicator.rulesets.medioevo.events import ArmiesPlaced, ReinforcementsLost, ReserveKept
+from adjudicator.rulesets.medioevo.guarantees import BarbariansSent, guarded, place_problem, send
 from adjudicator.rulesets.medioevo.orders import PLACEMENT, Build, Place, Reserve
 from adjudicator.rulesets.medioevo.state import SETTLEMENTS, MedioevoState
 from adjudicator.rulesets.medioevo.supply import supply_limit
@@ -96,6 +98,8 @@ def check(state: MedioevoState, power: str, order: Order, data: DataSet) -> str 
     if order.amount < 1:
         return "place at least 1 VF"
     if terr.owner != power:
+        if guarded(state, data, power, order.territory):
+            return None  # a protector's VF, turned into barbarian armies (L3326, R301)
         return f"{name} is not yours"
     refusal = holdings.unplaceable(state, order.territory, data, "no reinforcements are placed")
     if refusal:
@@ -138,6 +142,13 @@ def _place(
         name = data.board.territories[order.territory].name
         why = f"{name} has room for {max(space, 0)} more VF (supply limit)"
         return state, OrderResult.failure(power, PLACEMENT, text, "supply", why)
+    if state.territories[order.territory].owner != power:  # GARANTIRE (L3326)
+        sent = (e for e in events if isinstance(e, BarbariansSent) and e.power == power)
+        over = place_problem(order.amount, sum(e.amount for e in sent if e.territory == order.territory))
+        if over:
+            return state, OrderResult.failure(power, PLACEMENT, text, "illegal", over)
+        events.append(BarbariansSent(power=power, territory=order.territory, amount=order.amount))
+        return send(state, power, order.territory, order.amount), OrderResult.success(power, PLACEMENT, text)
     events.append(ArmiesPlaced(power=power, territory=order.territory, amount=order.amount))
     return _put(state, power, order.territory, order.amount), OrderResult.success(power, PLACEMENT, text)
 
@@ -174,7 +185,8 @@ def place_orders(
 
 
 def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: DataSet) -> Resolution:
-    events: list[Event] = []
+    state, placed = place_all(state)  # the distant ports bought this turn (L2396, R300)
+    events: list[Event] = [*placed]
     results: list[OrderResult] = []
     for power in state.acting_order():
         state = place_orders(state, power, orders.get(power, ()), data, events, results)

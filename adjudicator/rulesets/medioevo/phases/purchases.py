@@ -30,7 +30,9 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo import distant_ports
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import BuyDistantPort, port_problem
 from adjudicator.rulesets.medioevo.events import (
     PieceBought,
     PieceCustomised,
@@ -206,6 +208,12 @@ def _one(
             changes["free_upgrade"] = state.turn
         event = PieceUpgraded(power=power, piece=order.piece, level=order.level, cost=cost, free_level=free)
         return None, cost, state.with_piece(piece, **changes), event
+    if isinstance(order, BuyDistantPort):
+        problem, cost = port_problem(state, data, power, order.territory)
+        if problem:
+            return problem, 0, state, None
+        state, event = distant_ports.buy(state, power, order, cost)
+        return None, cost, state, event
     assert isinstance(order, Customize)
     problem, cost, discs = customise_problem(data, state, power, order, terms)
     piece = piece_named(data, state, power, order.piece)

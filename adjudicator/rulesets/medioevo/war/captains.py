@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger, religion_of
+from adjudicator.rulesets.medioevo.guarantees import attacked_cb
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, BattlePlan, CaptainChange
@@ -139,4 +140,7 @@ def co_religionists_cb(
         delta = rules.pope_cb_factor if state.powers[other].pope else 1
         why = f"{power} attacked {territory}, a {faith} kingdom's land (L758)"
         ledger.grievance(other, power, delta, why)
+    faiths = {p: religion_of(state, p, data) for p in state.seats()}
+    for protector, cb, why in attacked_cb(state, data, power, territory, faiths):  # GARANTIRE (L3330)
+        ledger.grievance(protector, power, cb, why)
     return ledger.state, list(ledger.events)

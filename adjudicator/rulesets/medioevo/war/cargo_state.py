@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.drought import struck
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, piece_named
 from adjudicator.rulesets.medioevo.state import MedioevoState, TerritoryState
 from adjudicator.rulesets.medioevo.war.movement_state import mover_of
@@ -73,7 +74,10 @@ def cargo_of(state: MedioevoState, data: DataSet, carrier: Piece) -> Cargo:
 
 def mover_in(state: MedioevoState, data: DataSet, piece: Piece) -> Mover:
     """``piece`` as the calculators see it, with its cargo and the PM it spent this phase."""
-    return mover_of(state, piece, cargo_of(state, data, piece), war_turn(state).spent.get(key_of(piece), 0))
+    turn, key = war_turn(state), key_of(piece)
+    spent = turn.spent.get(key, 0)
+    dry_start = key in turn.parched or (spent == 0 and struck(state, piece.location))  # L1348, R297
+    return mover_of(state, piece, cargo_of(state, data, piece), spent, dry_start=dry_start)
 
 
 def pm_left(state: MedioevoState, data: DataSet, power: str, name: str) -> int:
@@ -95,9 +99,11 @@ def relocate(state: MedioevoState, carrier: Piece, location: str) -> MedioevoSta
 def spend(state: MedioevoState, piece: Piece, pm: int, moved: bool = False) -> MedioevoState:
     turn = war_turn(state)
     key = key_of(piece)
+    first = key not in turn.spent and key not in turn.parched
+    parched = (*turn.parched, key) if first and struck(state, piece.location) else turn.parched  # L1348
     spent = {**turn.spent, key: turn.spent.get(key, 0) + pm}
     done = turn.moved if not moved or key in turn.moved else (*turn.moved, key)
-    return state.evolve(war=turn.model_copy(update={"spent": spent, "moved": done}))
+    return state.evolve(war=turn.model_copy(update={"spent": spent, "moved": done, "parched": parched}))
 
 
 def transport(state: MedioevoState, data: DataSet, power: str, name: str) -> Piece | Refused:

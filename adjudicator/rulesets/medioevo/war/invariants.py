@@ -137,7 +137,7 @@ def _spent(state: MedioevoState, data: DataSet, extra_pm: Mapping[str, int]) -> 
         if piece is None or piece.kind not in kinds:
             out.append(f"PM spent by {key}, which is no transport on the map")
             continue
-        full = stats(data, mover_of(state, piece, extra_pm=extra_pm.get(key, 0))).pm
+        full = stats(data, mover_of(state, piece, extra_pm=extra_pm.get(key, 0), dry_start=False)).pm
         if not 0 <= pm <= full:
             out.append(f"{key} spent {pm} PM of its {full} (L1576)")
     return out

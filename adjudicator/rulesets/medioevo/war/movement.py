@@ -86,7 +86,9 @@ def land_step(world: World, mover: Mover, a: str, b: str) -> Step | str:
         cost = min(cost, cheaper) if cheaper is not None else cost
     why = terrain.value
     river = world.river(a, b)
-    if river is not None:
+    if river is not None and world.dried(river):
+        why = f"{why}, across the dried {river.name} (SICCITA, L1350)"
+    elif river is not None:
         extra = _techs_param(world, mover, "river_crossing_pm")
         cost += rules.river_pm if extra is None else extra
         why = f"{why}, across the {river.name}"
@@ -136,6 +138,8 @@ def _legal_step(world: World, mover: Mover, a: str, b: str, transit: str | None)
     step = step_cost(world, mover, a, b)
     if isinstance(step, str):
         return step
+    if b in world.out_of_play:
+        return f"{world.name(b)} is outside the two-player game's area (L3252)"
     refusal = None if transit is not None and world.owner(b) == transit else entry_refusal(world, mover, b)
     if a in world.data.board.seas and b in world.data.board.seas:
         refusal = refusal or strait_refusal(world, mover, a, b)

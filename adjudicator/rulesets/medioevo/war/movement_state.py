@@ -11,8 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.distant_ports import in_force
+from adjudicator.rulesets.medioevo.drought import dry_river, struck
+from adjudicator.rulesets.medioevo.events_phase.records import HALF
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.two_player import out_of_play
 from adjudicator.rulesets.medioevo.variants import DIFFICULT_LANDING, on
 from adjudicator.rulesets.medioevo.war.transport import Cargo, Mover, Relations, World
 
@@ -44,10 +48,12 @@ def world_of(
         owners={tid: ts.owner for tid, ts in state.territories.items()},
         relations=relations_of(state),
         settlements=frozenset(tid for tid, ts in state.territories.items() if ts.settlement()),
-        distant_ports=frozenset(distant_ports),
+        distant_ports=frozenset(distant_ports) | in_force(state),
         fleets=fleets,
         rough_landing=rough_landing or on(state, DIFFICULT_LANDING),
         besieging={s.territory: (s.by, s.route) for s in state.sieges},
+        dry_river=dry_river(state),
+        out_of_play=out_of_play(state, data),
     )
 
 
@@ -57,14 +63,26 @@ def captains_at(state: MedioevoState, power: str) -> frozenset[str]:
 
 
 def mover_of(
-    state: MedioevoState, piece: Piece, cargo: Cargo | None = None, spent: int = 0, extra_pm: int = 0
+    state: MedioevoState,
+    piece: Piece,
+    cargo: Cargo | None = None,
+    spent: int = 0,
+    extra_pm: int = 0,
+    dry_start: bool | None = None,
 ) -> Mover:
-    """A piece of the state as a mover, with its owner's technologies (L1639) and this turn's
-    Event transport stop (L1060, events_phase/event.py)."""
+    """A piece of the state as a mover, with its owner's technologies (L1639), this turn's Event
+    transport stop (L1060) and the drought's half PM for a transport that starts to move from a
+    territory it struck (L1348, R297). ``dry_start`` says where it started when the caller knows
+    (commerce's ledger; False for an upper bound); else a transport that has spent nothing yet
+    starts where it stands."""
     techs = frozenset(state.powers[piece.owner].techs) if piece.owner in state.powers else frozenset()
     held = (
         state.omens.stalled.get("/".join(map(str, piece.key())), "") if state.omens.turn == state.turn else ""
     )
+    if dry_start is None:
+        dry_start = spent == 0 and struck(state, piece.location)
+    if dry_start and not held:
+        held = HALF
     return Mover(
         piece=piece, cargo=cargo or Cargo(), spent=spent, techs=techs, extra_pm=extra_pm, stalled=held
     )

@@ -147,6 +147,9 @@ class WarTurn(_Record):
     moved: tuple[str, ...] = ()
     """Transports that moved this phase (L1602, L1604; a pre-battle retreat goes only on an unmoved
     one, L2063)."""
+    parched: tuple[str, ...] = ()
+    """Transports that began this phase's movement in a territory a SICCITA struck: half their PM
+    for the whole phase (L1348, R297). Left out of the JSON while empty."""
     start_level: dict[str, int] = {}
     """Each captain's level when the phase began: the attacks it may lead (L1727)."""
     attacks: dict[str, int] = {}
@@ -219,6 +222,9 @@ _STATE_DEFAULTS: dict[str, Any] = {
     "combat_moved": [],  # commerce (issue 19): transports that moved in combat, until commerce
     "monopolies": {},  # commerce: MONOPOLIO's good of each power (L3180)
     "lots": [],  # commerce: Empire cards on auction (L2150-2154, R296)
+    "distant_ports": [],  # distant-port tiles (L2394-2400, R300)
+    "guarantees": [],  # variant GARANTIRE (L3320-3332, R301)
+    "play_area": [],  # variant PARTITA A 2 (L3252, R302)
 }
 
 
@@ -236,11 +242,19 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
         for record in data.get(collection, ()):
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
-        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
+        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0, "converted": None})
     if isinstance(data.get("war"), dict):
         _drop_defaults(
             data["war"],
-            {"heirs": {}, "wounded": {}, "after_plays": [], "levied": [], "gates": [], "sabotaged": []},
+            {
+                "heirs": {},
+                "wounded": {},
+                "after_plays": [],
+                "levied": [],
+                "gates": [],
+                "sabotaged": [],
+                "parched": [],
+            },
         )
     return data
 

@@ -190,6 +190,8 @@ class World:
     fleets: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     rough_landing: bool = False  # variant Attracco difficoltoso (L3194-3198), all players agreeing (L3192)
     besieging: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    dry_river: str | None = None  # this turn's SICCITA: its river costs no PM to cross (L1350)
+    out_of_play: frozenset[str] = frozenset()  # PARTITA A 2: territories outside the area (L3252)
 
     def owner(self, territory: str) -> str | None:
         return self.owners.get(territory)
@@ -221,6 +223,10 @@ class World:
     def strait_between_seas(self, a: str, b: str) -> Strait | None:
         """The strait that joins two sea zones (its passive blockade, L2031)."""
         return self._crossings[1].get(frozenset((a, b)))
+
+    def dried(self, river: River) -> bool:
+        """Whether ``river`` is the one this turn's drought dried (0 PM to cross, L1350)."""
+        return self.dry_river is not None and self.data.board.rivers.get(self.dry_river) is river
 
     def river(self, a: str, b: str) -> River | None:
         """The river running along the border of two territories."""
