@@ -23,6 +23,7 @@ from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.service.judge import Judge
+from tests.integration.game_properties import window_problems
 
 POWERS = ("holy_roman_empire", "hungary", "france", "byzantium", "golden_horde", "mamluks")
 SEED = b"war-bots-" + b"0" * 23
@@ -43,8 +44,10 @@ def no_png(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_six_bots_fight_ten_turns_within_the_rules(judge: Judge) -> None:
     secrets = judge.create_game("war", "medioevo", POWERS, {"turns": TURNS}, seed=SEED)
     windows = 0
+    deck = Counter(DATA.empire_deck.deck_for(len(POWERS)))
     while not judge.state("war").over:
         state = cast(MedioevoState, judge.state("war"))
+        told = len(judge.events("war"))
         ruleset = judge.ruleset(judge.game("war")[0])
         for power in POWERS:
             lines = medioevo_orders(judge.view("war", power), ruleset.legal_orders(state, power))
@@ -54,6 +57,8 @@ def test_six_bots_fight_ten_turns_within_the_rules(judge: Judge) -> None:
         windows += 1
         after = cast(MedioevoState, judge.state("war"))
         assert problems(after, DATA) == [], (windows, problems(after, DATA))
+        broken = window_problems(state, after, judge.events("war")[told:], deck)
+        assert broken == [], (windows, broken)  # florins, PO and CB, cards (game_properties.py)
     assert judge.state("war").turn > TURNS or judge.state("war").over
     kinds = Counter(e.kind for e in judge.events("war"))
     battles = [e.payload() for e in judge.events("war") if e.kind == "mu-war-battle"]
