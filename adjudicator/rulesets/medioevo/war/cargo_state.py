@@ -73,7 +73,9 @@ def cargo_of(state: MedioevoState, data: DataSet, carrier: Piece) -> Cargo:
 
 def mover_in(state: MedioevoState, data: DataSet, piece: Piece) -> Mover:
     """``piece`` as the calculators see it, with its cargo and the PM it spent this phase."""
-    return mover_of(state, piece, cargo_of(state, data, piece), war_turn(state).spent.get(key_of(piece), 0))
+    turn, key = war_turn(state), key_of(piece)
+    extra = turn.marshal_pm.get(key, 0)  # MARESCIALLO (L2707, R335)
+    return mover_of(state, piece, cargo_of(state, data, piece), turn.spent.get(key, 0), extra_pm=extra)
 
 
 def pm_left(state: MedioevoState, data: DataSet, power: str, name: str) -> int:
