@@ -44,16 +44,25 @@ def _lines(text: str) -> set[int]:
 
 
 @cache
+def _functions(path: str) -> dict[str, str]:
+    """The test functions of a file, by name (each file parsed once)."""
+    source = (ROOT / path).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    return {
+        node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+    }
+
+
 def _unit(reference: str) -> str:
     """The text of a test function (`path::name`) or of a scenario file (`path`)."""
     path, _, name = reference.partition("::")
-    source = (ROOT / path).read_text(encoding="utf-8")
     if not name:
-        return source
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.FunctionDef) and node.name == name:
-            return ast.get_source_segment(source, node) or ""
-    raise AssertionError(f"{reference}: no such test")
+        return (ROOT / path).read_text(encoding="utf-8")
+    if name not in _functions(path):
+        raise AssertionError(f"{reference}: no such test")
+    return _functions(path)[name]
 
 
 def _names(key: str, record: Record) -> set[str]:

@@ -45,9 +45,9 @@ def test_six_bots_fight_ten_turns_within_the_rules(judge: Judge) -> None:
     secrets = judge.create_game("war", "medioevo", POWERS, {"turns": TURNS}, seed=SEED)
     windows = 0
     deck = Counter(DATA.empire_deck.deck_for(len(POWERS)))
+    told = len(judge.events("war"))
     while not judge.state("war").over:
         state = cast(MedioevoState, judge.state("war"))
-        told = len(judge.events("war"))
         ruleset = judge.ruleset(judge.game("war")[0])
         for power in POWERS:
             lines = medioevo_orders(judge.view("war", power), ruleset.legal_orders(state, power))
@@ -57,7 +57,9 @@ def test_six_bots_fight_ten_turns_within_the_rules(judge: Judge) -> None:
         windows += 1
         after = cast(MedioevoState, judge.state("war"))
         assert problems(after, DATA) == [], (windows, problems(after, DATA))
-        broken = window_problems(state, after, judge.events("war")[told:], deck)
+        now = judge.events("war")
+        broken = window_problems(state, after, now[told:], deck)
+        told = len(now)
         assert broken == [], (windows, broken)  # florins, PO and CB, cards (game_properties.py)
     assert judge.state("war").turn > TURNS or judge.state("war").over
     kinds = Counter(e.kind for e in judge.events("war"))
