@@ -23,6 +23,7 @@ from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.invariants import problems
 from adjudicator.service.judge import Judge
+from tests.integration.game_properties import window_problems
 
 POWERS = ("holy_roman_empire", "hungary", "france", "byzantium", "golden_horde", "mamluks")
 SEED = b"war-bots-" + b"0" * 23
@@ -43,6 +44,8 @@ def no_png(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_six_bots_fight_ten_turns_within_the_rules(judge: Judge) -> None:
     secrets = judge.create_game("war", "medioevo", POWERS, {"turns": TURNS}, seed=SEED)
     windows = 0
+    deck = Counter(DATA.empire_deck.deck_for(len(POWERS)))
+    told = len(judge.events("war"))
     while not judge.state("war").over:
         state = cast(MedioevoState, judge.state("war"))
         ruleset = judge.ruleset(judge.game("war")[0])
@@ -54,6 +57,10 @@ def test_six_bots_fight_ten_turns_within_the_rules(judge: Judge) -> None:
         windows += 1
         after = cast(MedioevoState, judge.state("war"))
         assert problems(after, DATA) == [], (windows, problems(after, DATA))
+        now = judge.events("war")
+        broken = window_problems(state, after, now[told:], deck)
+        told = len(now)
+        assert broken == [], (windows, broken)  # florins, PO and CB, cards (game_properties.py)
     assert judge.state("war").turn > TURNS or judge.state("war").over
     kinds = Counter(e.kind for e in judge.events("war"))
     battles = [e.payload() for e in judge.events("war") if e.kind == "mu-war-battle"]

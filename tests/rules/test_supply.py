@@ -30,3 +30,24 @@ def test_costantinopoli_takes_20_more_vf_in_the_positioning_L2262() -> None:
     outcome = play(state, {"byzantium": ["PLACE 20 IN Costantinopoli"]})
     result = results(outcome, "byzantium")["PLACE 20 IN costantinopoli"]
     assert result.ok, result.reason
+
+
+def test_terrain_technologies_raise_the_supply_of_their_terrain_only_L2916_L2926_L2930() -> None:
+    """Ex L2870 (ROTAZIONE DELLE COLTURE, L2916: "+10 al limite di approvvigionamento in PIANURA"):
+    5 VF of a plain with no building, AGRICOLTURA +5 (L2906), then ROTAZIONE DELLE COLTURE reach 20
+    (Cumania, the Golden Horde's bare plain). ALLEVAMENTO +5 on HILLS (L2926, ex L2972: Croazia,
+    a Villaggio and a Torre, 20 -> 25), CACCIA +5 in WOODS (L2930, ex L2974: Bulgaria del Volga,
+    20 -> 25); neither moves a territory of another terrain."""
+    powers = [*economy_window.POWERS, "golden_horde"]
+    bare = economy_window.economy(powers=powers)
+    assert [supply_limit(bare, t, DATA) for t in ("cumania", "croazia", "bulgaria_del_volga")] == [5, 20, 20]
+    rotation = "GRANT golden_horde tech ROTAZIONE DELLE COLTURE"
+    farmed = economy_window.economy("GRANT golden_horde tech AGRICOLTURA", rotation, powers=powers)
+    assert supply_limit(farmed, "cumania", DATA) == 20  # 5 + 5 + 10, ex L2870
+    assert supply_limit(farmed, "bulgaria_del_volga", DATA) == 20  # a forest: no plain's bonus
+    crafts = ("GRANT hungary tech ALLEVAMENTO", "GRANT golden_horde tech CACCIA")
+    herded = economy_window.economy(*crafts, powers=powers)
+    assert supply_limit(herded, "croazia", DATA) == 25  # Hungary's hill
+    assert supply_limit(herded, "pest", DATA) == supply_limit(bare, "pest", DATA)  # a plain
+    assert supply_limit(herded, "bulgaria_del_volga", DATA) == 25  # the Horde's forest
+    assert supply_limit(herded, "crimea", DATA) == 20  # the Horde's hill: CACCIA is for woods

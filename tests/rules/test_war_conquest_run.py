@@ -5,6 +5,7 @@ scripts read by ``parse_war_lines``, dice loaded (the setup of test_war_attack_r
 
 from __future__ import annotations
 
+from adjudicator.rulesets.medioevo.events_diplomacy import HonorChanged
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState, TerritoryState
 from adjudicator.rulesets.medioevo.war.aftermath import aftermath
@@ -188,15 +189,15 @@ def test_L758_the_pope_gains_double_cb() -> None:
 
 def test_L2437_a_religious_capital_taken() -> None:
     """L2437-2438: taking a religious capital gives the conqueror 1 PO and costs its holder 2;
-    taken from the barbarians it costs nobody."""
+    taken from the barbarians it costs nobody. Each change is told by its PO event (L341)."""
     state = game()
-    taken = religious_capital(state, DATA, "hungary", "venice", "costantinopoli")
+    taken, told = religious_capital(state, DATA, "hungary", "venice", "costantinopoli")
     assert (taken.powers["hungary"].honor, taken.powers["venice"].honor) == (11, 8)
-    assert (
-        religious_capital(state, DATA, "hungary", "barbarians", "costantinopoli").powers["hungary"].honor
-        == 11
-    )
-    assert religious_capital(state, DATA, "hungary", "venice", "transilvania") == state
+    po = [(e.power, e.delta) for e in told if isinstance(e, HonorChanged)]
+    assert po == [("hungary", 1), ("venice", -2)]
+    from_barbarians, told = religious_capital(state, DATA, "hungary", "barbarians", "costantinopoli")
+    assert from_barbarians.powers["hungary"].honor == 11 and len(told) == 1
+    assert religious_capital(state, DATA, "hungary", "venice", "transilvania") == (state, [])
 
 
 def test_the_report_tells_the_barbarians_and_the_spoils_in_the_attackers_turn() -> None:

@@ -109,9 +109,8 @@ def excommunicate(ledger: Ledger, power: str, by: str, why: str, religion: str =
     """The excommunication's effects (L2215-2219); ``religion`` the faith he is counted of after."""
     state = ledger.state
     church = church_of(state)
-    ledger.state = state.with_power(
-        power, religion=religion, honor=state.powers[power].honor - EXCOMMUNICATION_PO
-    )
+    ledger.state = state.with_power(power, religion=religion)
+    ledger.honor(power, -EXCOMMUNICATION_PO, f"excommunicated by {by} (L2215)")
     broken: list[int] = []
     for pact in tuple(ledger.state.pacts):
         if power in pact.parties and any(
@@ -135,8 +134,8 @@ def pardon(ledger: Ledger, power: str, by: str) -> None:
     church = church_of(ledger.state)
     back = church.lost_po.get(power, 0)
     faith = ANTIPOPE if by == church.antipope else None
-    held = ledger.state.powers[power]
-    ledger.state = ledger.state.with_power(power, religion=faith, honor=held.honor + back)
+    ledger.state = ledger.state.with_power(power, religion=faith)
+    ledger.honor(power, back, f"pardoned by {by}: the PO of the excommunication back (L2217)")
     ledger.state = with_church(
         ledger.state,
         excommunicated={p: t for p, t in church.excommunicated.items() if p != power},

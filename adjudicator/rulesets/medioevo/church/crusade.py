@@ -27,6 +27,7 @@ from adjudicator.rulesets.medioevo.church.records import (
 )
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import religion_of
+from adjudicator.rulesets.medioevo.honor import change_honor
 from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
 
 CROCIATA = "crociata"
@@ -99,10 +100,12 @@ def settle(state: MedioevoState, crusade: Crusade, won: bool, why: str) -> Outco
     for power, side in crusade.sides.items():
         if side in (CRUSADER, DEFENDER):
             scores[power] = po if (side == CRUSADER) == won else -po
-    for power, delta in scores.items():
-        state = state.with_power(power, honor=state.powers[power].honor + delta)
     step = "won" if won else "lost"
-    return with_church(state, crusade=None), (CrusadeNews(step=step, text=why, po=scores),)
+    told: list[Event] = [CrusadeNews(step=step, text=why, po=scores)]
+    for power, delta in scores.items():
+        state, scored = change_honor(state, power, delta, f"the crusade is {step} (L1524)")
+        told += scored
+    return with_church(state, crusade=None), tuple(told)
 
 
 def army_left(state: MedioevoState, crusade: Crusade) -> bool:
@@ -128,9 +131,10 @@ def advance(state: MedioevoState, dice: Dice, data: DataSet) -> Outcome:
     faith = ANTIPOPE if crusade.antipope else CATHOLIC
     if holder in state.powers and religion_of(state, holder, data) == faith:
         po = max(1, crusade.po // 2) if crusade.halved else crusade.po
-        state = state.with_power(holder, honor=state.powers[holder].honor + po)
         why = f"{holder} took {crusade.objective} outside the crusade: only it scores (L1462)"
-        return with_church(state, crusade=None), (CrusadeNews(step="over", text=why, po={holder: po}),)
+        state, scored = change_honor(state, holder, po, f"took {crusade.objective} first (L1462)")
+        news = CrusadeNews(step="over", text=why, po={holder: po})
+        return with_church(state, crusade=None), (news, *scored)
     events: list[Event] = []
     if crusade.stage == PREPARING and state.turn >= crusade.march_turn:
         start = state.territories[crusade.departure or ""]

@@ -21,6 +21,7 @@ from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_phase.news import RelicFound, RelicKept, RelicTaken
 from adjudicator.rulesets.medioevo.events_phase.records import RelicMarker
+from adjudicator.rulesets.medioevo.honor import change_honor
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -93,7 +94,6 @@ def pick_up(state: MedioevoState, power: str, data: DataSet) -> Told:
         if relic.carrier is None and not relic.cathedral and captain is not None:
             po = 0 if relic.taken_by else int(data.relics[relic.relic].params.get("first_take_po", 1))
             relic = relic.model_copy(update={"carrier": _key(captain), "taken_by": relic.taken_by or power})
-            state = state.with_power(power, honor=state.powers[power].honor + po)
             captain_name = label(data, captain.kind, captain.number)
             events.append(
                 RelicTaken(
@@ -105,6 +105,8 @@ def pick_up(state: MedioevoState, power: str, data: DataSet) -> Told:
                     po=po,
                 )
             )
+            state, scored = change_honor(state, power, po, f"first to take the {name} (L1076-1078)")
+            events += scored
         if (
             relic.carrier is not None
             and relic.carrier.startswith(f"{power}/")

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.events_diplomacy import HonorChanged
+from adjudicator.rulesets.medioevo.honor import change_honor
 from adjudicator.rulesets.medioevo.pieces_state import Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_dice import card_key
@@ -106,10 +108,11 @@ def hold(
 
 def settle(
     state: MedioevoState, data: DataSet, power: str, defender: str, outcome: BattleOutcome
-) -> MedioevoState:
+) -> tuple[MedioevoState, list[HonorChanged]]:
     """What a battle leaves besides the VF: prisoners to their captors (L1772), cards (A-19), the
-    PO of a retreat before the battle (L2059), captains' levels (0: back to the reserve, L1780;
-    a rise recorded in ``WarTurn.promoted``, L1778). The barbarians hold no hand and no prisoners."""
+    PO of a retreat before the battle (L2059, with its event), captains' levels (0: back to the
+    reserve, L1780; a rise recorded in ``WarTurn.promoted``, L1778). The barbarians hold no hand
+    and no prisoners."""
     for force in outcome.forces:
         if force.power not in state.powers:
             continue
@@ -129,9 +132,9 @@ def settle(
         discards = (*state.discards, *gone)
         state = state.with_power(force.power, prisoners=prisoners, cards=hand)
         state = state.evolve(discards=discards)
-    if outcome.attacker_po:
-        state = state.with_power(power, honor=state.powers[power].honor + outcome.attacker_po)
-    return levels_after(state, data, outcome.captains)
+    why = f"{defender} retreated before the battle (L2059)"
+    state, told = change_honor(state, power, outcome.attacker_po, why)
+    return levels_after(state, data, outcome.captains), told
 
 
 def fought_event(

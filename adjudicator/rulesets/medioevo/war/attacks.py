@@ -316,9 +316,9 @@ def _after_battle(
     order_first = losses_order(chosen)
     state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
     state = defence.apply(state, data, target, sides, outcome)
-    state = settle(state, data, power, loser, outcome)
+    state, told = settle(state, data, power, loser, outcome)
     origin = carriers[0].location if carriers else ""
-    events: list[Event] = [fought_event(power, loser, target, outcome, origin=origin)]
+    events: list[Event] = [fought_event(power, loser, target, outcome, origin=origin), *told]
     ledger = Ledger(state, data)
     for f in outcome.forces:
         if f.declared_war and f.power in state.powers and not ledger.state.at_war(f.power, power):

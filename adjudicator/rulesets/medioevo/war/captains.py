@@ -46,7 +46,7 @@ def refusal(state: MedioevoState, captains: Sequence[Piece], data: DataSet) -> R
         if key in turn.sieging:
             return Refused("no-attacks", f"{name} besieges this turn: it attacks nothing else (L1728-1729)")
         level = turn.start_level.get(key, c.level)
-        if turn.attacks.get(key, 0) >= level:
+        if turn.attacks.get(key, 0) >= level + turn.extra_attacks.get(key, 0):  # MARESCIALLO (L2707)
             return Refused(
                 "no-attacks",
                 f"{name} has led {turn.attacks.get(key, 0)} attack(s), all that its level {level} at the"

@@ -10,10 +10,11 @@ and gives the offensive card's CB (L712, L764) to the power it is played against
 for a card SICARIO ends, the power that handed it (R229). INQUISITORE and FLAGELLANTE take the
 same path with the phase's dice (``war/card_duels.py``, R240); CERUSICO and MEDICO are queued for
 the end of the phase (``war/after_battle.py``, R237, R238), CONESTABILE and INFILTRATO have their
-own modules (``war/card_own.py``, ``war/infiltrato.py``; R239, R241). The other combat cards are
+own modules (``war/card_own.py``, ``war/infiltrato.py``; R239, R241), MARESCIALLO too
+(``war/card_own.py``, R335). The other combat cards are
 refused with where they belong: a die roll's card in a plan's ``CARDS``, LADRO between rolls in
-its ``BEFORE``, GUARDIA, MILIZIANO and CARPENTIERE in a doctrine's ``REACT`` (R242), PIRATA and
-MARESCIALLO not yet played by the judge.
+its ``BEFORE``, GUARDIA, MILIZIANO and CARPENTIERE in a doctrine's ``REACT`` (R242), PIRATA not
+yet played by the judge.
 """
 
 from __future__ import annotations

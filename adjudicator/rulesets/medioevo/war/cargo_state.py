@@ -77,7 +77,8 @@ def mover_in(state: MedioevoState, data: DataSet, piece: Piece) -> Mover:
     turn, key = war_turn(state), key_of(piece)
     spent = turn.spent.get(key, 0)
     dry_start = key in turn.parched or (spent == 0 and struck(state, piece.location))  # L1348, R297
-    return mover_of(state, piece, cargo_of(state, data, piece), spent, dry_start=dry_start)
+    extra = turn.marshal_pm.get(key, 0)  # MARESCIALLO (L2707, R335)
+    return mover_of(state, piece, cargo_of(state, data, piece), spent, dry_start=dry_start, extra_pm=extra)
 
 
 def pm_left(state: MedioevoState, data: DataSet, power: str, name: str) -> int:

@@ -137,7 +137,8 @@ def _spent(state: MedioevoState, data: DataSet, extra_pm: Mapping[str, int]) -> 
         if piece is None or piece.kind not in kinds:
             out.append(f"PM spent by {key}, which is no transport on the map")
             continue
-        full = stats(data, mover_of(state, piece, extra_pm=extra_pm.get(key, 0), dry_start=False)).pm
+        extra = extra_pm.get(key, 0) + state.war.marshal_pm.get(key, 0)  # MARESCIALLO (L2707)
+        full = stats(data, mover_of(state, piece, extra_pm=extra, dry_start=False)).pm
         if not 0 <= pm <= full:
             out.append(f"{key} spent {pm} PM of its {full} (L1576)")
     return out

@@ -149,9 +149,10 @@ def naval_attack(
     gone = dfn.lost + dfn.captured + dfn.retreated
     state = take_aboard(state, ships, gone, keep=1)  # each ship keeps 1 while it can (L1683)
     state = take_aboard(state, reread(state, ships), gone - _taken(ships, reread(state, ships)), keep=0)
-    state = settle(state, data, power, defender, outcome)
+    state, told = settle(state, data, power, defender, outcome)
     events: list[Event] = [
-        fought_event(power, defender, place, outcome, Kind.NAVAL, carriers[0].location or "")
+        fought_event(power, defender, place, outcome, Kind.NAVAL, carriers[0].location or ""),
+        *told,
     ]
     lost_aboard: list[str] = []
     for ship in reread(state, ships):

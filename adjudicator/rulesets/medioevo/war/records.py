@@ -192,6 +192,12 @@ class WarTurn(_Record):
     sabotaged: tuple[str, ...] = ()
     """Transports INFILTRATO sabotaged: they do nothing of their own this turn (L2655, R241).
     Left out of the JSON while empty."""
+    marshal_pm: dict[str, int] = {}
+    """PM MARESCIALLO added to a convoy this phase, by transport (L2707, R335; ``war/card_own.py``).
+    Left out of the JSON while empty."""
+    extra_attacks: dict[str, int] = {}
+    """Attacks MARESCIALLO with STRATEGIA added to a captain this turn (L2707, R335). Left out of
+    the JSON while empty."""
 
     @model_validator(mode="before")
     @classmethod
@@ -254,6 +260,8 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
                 "gates": [],
                 "sabotaged": [],
                 "parched": [],
+                "marshal_pm": {},
+                "extra_attacks": {},
             },
         )
     return data

@@ -71,7 +71,8 @@ def attacks_left(state: MedioevoState, captain: Piece) -> int:
     key = key_of(captain)
     if key in turn.sieging:
         return 0
-    return turn.start_level.get(key, captain.level) - turn.attacks.get(key, 0)
+    allowed = turn.start_level.get(key, captain.level) + turn.extra_attacks.get(key, 0)  # MARESCIALLO
+    return allowed - turn.attacks.get(key, 0)
 
 
 def led(state: MedioevoState, captain: Piece, sieging: bool = False) -> MedioevoState:

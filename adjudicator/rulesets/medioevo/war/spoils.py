@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.church.papacy import after_conquest
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.honor import change_honor
 from adjudicator.rulesets.medioevo.phases.piece_purchases import piece_limit
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, SIEGE, Piece
 from adjudicator.rulesets.medioevo.state import BARBARIANS, SETTLEMENTS, MedioevoState, TerritoryState
@@ -122,12 +123,12 @@ def take_spoils(
         damaged = {b: t for b, t in terr.damaged.items() if b in kept}
         state = state.with_territory(territory, buildings=tuple(kept), damaged=damaged)
     po, florins = sum(t.po for t in fates), sum(t.florins for t in fates)
-    held = state.powers[power]
-    state = state.with_power(power, honor=held.honor + po, florins=held.florins + florins)
+    state = state.with_power(power, florins=state.powers[power].florins + florins)
+    state, told = change_honor(state, power, po, f"spoils of {territory} (L1848-1856)")
     event = SpoilsTaken(
         power=power, territory=territory, taken_from=loser, items=tuple(words), po=po, florins=florins
     )
-    return state, [event]
+    return state, [event, *told]
 
 
 def _piece_taken(state: MedioevoState, power: str, piece: Piece, fate: Fate) -> MedioevoState:
@@ -193,17 +194,17 @@ def take_capital(
     return state, [event]
 
 
-def religious_capital(
-    state: MedioevoState, data: DataSet, power: str, loser: str, territory: str
-) -> MedioevoState:
-    """+1 PO to the conqueror of a religious capital, -2 PO to a power losing it (L2437-2438)."""
+def religious_capital(state: MedioevoState, data: DataSet, power: str, loser: str, territory: str) -> Result:
+    """+1 PO to the conqueror of a religious capital, -2 PO to a power losing it (L2437-2438),
+    each told by its event."""
     if not any(rc.territory == territory for rc in data.board.religious_capitals.values()):
-        return state
+        return state, []
     gain, loss = RELIGIOUS_CAPITAL_PO
-    state = state.with_power(power, honor=state.powers[power].honor + gain)
+    state, told = change_honor(state, power, gain, f"takes the religious capital {territory} (L2437)")
     if loser in state.powers:
-        state = state.with_power(loser, honor=state.powers[loser].honor + loss)
-    return state
+        state, lost = change_honor(state, loser, loss, f"loses the religious capital {territory} (L2438)")
+        told += lost
+    return state, list(told)
 
 
 def note_heir(state: MedioevoState, data: DataSet, power: str, loser: str) -> MedioevoState:
@@ -231,6 +232,6 @@ def conquered(
     victims' doctrine choices), religious capital, heir."""
     state, events = take_spoils(state, data, power, loser, territory, taken)
     state, more = take_capital(state, data, power, loser, territory, capitals.get(loser))
-    state = religious_capital(state, data, power, loser, territory)
+    state, holy = religious_capital(state, data, power, loser, territory)
     state, church = after_conquest(state, data, power, territory, loser)  # the Papal State (L2176-2178)
-    return note_heir(state, data, power, loser), events + more + church
+    return note_heir(state, data, power, loser), events + more + holy + church

@@ -176,8 +176,8 @@ def transport_attack(
         order_first = losses_order(chosen)
         state = take_aboard(state, carriers, att.lost + att.captured, keep=1, order=order_first, data=data)
         state = defence.apply(state, data, place, [side], outcome)
-        state = settle(state, data, power, owner, outcome)
-        events.append(fought_event(power, owner, place, outcome, origin=place))
+        state, told = settle(state, data, power, owner, outcome)
+        events += [fought_event(power, owner, place, outcome, origin=place), *told]
     left = sum(p.vf for p in transports_at(state, owner, place)) + (
         state.territories[place].armies.get(owner, 0) if place in state.territories else 0
     )

@@ -162,9 +162,9 @@ def fight_at_walls(
     if mine.lost + mine.captured:
         state = remove_vf(state, who.power, territory, mine.lost + mine.captured, who.losses, data)
     state = defence.apply(state, data, territory, sides, result)
-    state = settle(state, data, who.power, owner or BARBARIANS, result)
+    state, told = settle(state, data, who.power, owner or BARBARIANS, result)
     ledger = Ledger(state, data)
     for f in result.forces:
         if f.declared_war and f.power in state.powers and not ledger.state.at_war(f.power, who.power):
             declare_war(ledger, f.power, who.power, [None], surprise=True)  # L1826, R104
-    return ledger.state, result, [*notes, *ledger.events]
+    return ledger.state, result, [*notes, *told, *ledger.events]
