@@ -349,7 +349,7 @@ class MailGateway:
         subject = message.subject or (f"[{game.id}] your mail" if game else "your mail")
         if not subject.lower().startswith("re:"):
             subject = f"Re: {subject}"
-        self.judge.queue_mail(
+        self.judge.queue_answer(
             session,
             game,
             kind=kind,

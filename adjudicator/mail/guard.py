@@ -119,6 +119,31 @@ def address_locked(session: Session, address: str, now: datetime) -> bool:
     return bool(address) and failures_from(session, address, now) >= FAILURES_PER_ADDRESS
 
 
+def locked(session: Session, address: str, game: str, power: str, now: datetime) -> tuple[bool, bool]:
+    """(``address_locked``, ``power_locked``) in one statement, two counts each on its own index
+    (issue 18: every mail that names a known game and power asks both)."""
+    since = _since(now)
+    by_address = (
+        select(func.count())
+        .select_from(_LOG)
+        .where(_LOG.c.sender == address, _LOG.c.note.startswith(FAILED), _LOG.c.received_at >= since)
+        .scalar_subquery()
+    )
+    by_power = (
+        select(func.count())
+        .select_from(_LOG)
+        .where(
+            _LOG.c.game_id == game,
+            _LOG.c.power == power,
+            _LOG.c.note.startswith(FAILED),
+            _LOG.c.received_at >= since,
+        )
+        .scalar_subquery()
+    )
+    counts = session.connection().execute(select(by_address, by_power)).one()
+    return bool(address) and counts[0] >= FAILURES_PER_ADDRESS, counts[1] >= FAILURES_PER_POWER
+
+
 def lockout_notice(
     session: Session, game: Game | None, power: str | None, address: str, now: datetime
 ) -> str | None:
