@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import logging
 import os
 import pstats
 import smtplib
@@ -37,6 +38,7 @@ from adjudicator.config import ListenerSettings, Settings
 from adjudicator.mail.gateway import MailGateway
 from adjudicator.mail.group_commit import GroupCommit
 from adjudicator.mail.listener import MailListener
+from adjudicator.serve_workers import ListenerWorkers
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
 from adjudicator.store.models import Outbox
@@ -124,17 +126,31 @@ def main() -> None:
     parser.add_argument("--url", help="a database URL (default: a fresh SQLite file)")
     parser.add_argument("--dump", help="write the cProfile stats of the profiled run to this file")
     parser.add_argument("--no-group", action="store_true", help="one commit a mail (no group commit)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="listener processes on the port (serve's [listener] workers); >1: no profile",
+    )
     args = parser.parse_args()
-    run = measure(args.mails, args.clients, args.url, with_profile=True, batched=not args.no_group)
+    run = measure(
+        args.mails,
+        args.clients,
+        args.url,
+        with_profile=args.workers == 1,
+        batched=not args.no_group,
+        workers=args.workers,
+    )
     print(
-        f"{run.dialect}: {args.mails} order mails over {args.clients} LMTP connections in {run.seconds:.2f} s"
+        f"{run.dialect}: {args.mails} order mails over {args.clients} LMTP connections "
+        f"to {args.workers} listener process(es) in {run.seconds:.2f} s"
     )
     print(
         f"  {run.rate:.0f} mails/s, {1000 * run.seconds / args.mails:.2f} ms a mail "
         f"(target >= {TARGET_PER_SECOND:.0f})"
     )
     print(
-        f"  CPU {1000 * run.cpu / args.mails:.2f} ms a mail (clients and listener): "
+        f"  CPU {1000 * run.cpu / args.mails:.2f} ms a mail (clients and listeners, every process): "
         f"{os.getloadavg()[0]:.1f} load on {os.cpu_count()} cores, {args.mails / run.cpu:.0f} mails/s of CPU"
     )
     print(f"  receipts queued: {run.receipts} of {run.expected}")
@@ -142,6 +158,8 @@ def main() -> None:
         commits = sum(run.batches.values())
         sizes = ", ".join(f"{size}: {n}" for size, n in sorted(run.batches.items()))
         print(f"  {commits} commits, {args.mails / commits:.1f} mails a commit (batch size: commits {sizes})")
+    if args.workers > 1:
+        raise SystemExit(0 if run.rate >= TARGET_PER_SECOND and run.receipts == run.expected else 1)
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
     if args.dump:
         run.profile.dump_stats(args.dump)
@@ -176,10 +194,16 @@ def measure(
     *,
     with_profile: bool = False,
     batched: bool = True,
+    workers: int = 1,
 ) -> IngestRun:
     """``mails`` order mails through LMTP (after 12 to warm up), then as many again under cProfile
     when ``with_profile``; the wall and CPU seconds of the timed run and the receipts queued.
-    ``batched``: through the group commit, as ``serve`` wires it (else one commit a mail)."""
+    ``batched``: through the group commit, as ``serve`` wires it (else one commit a mail).
+    ``workers`` > 1: that many listener processes on the port, as ``serve`` with ``[listener]
+    workers`` runs them (serve_workers.py), each with its group commit; the CPU is theirs and the
+    clients'."""
+    if workers > 1:
+        return _measure_workers(mails, clients, url, workers)
     url = url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
     engine = make_engine(url)
     migrate(engine)
@@ -217,6 +241,51 @@ def measure(
         ).one()
     expected = 12 + (2 if with_profile else 1) * mails
     return IngestRun(mails, engine.dialect.name, seconds, cpu, receipts, expected, profile, batches)
+
+
+def _new_game(url: str | None) -> tuple[str, Judge, dict[str, str]]:
+    url = url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
+    engine = make_engine(url)
+    migrate(engine)
+    judge = Judge(engine)
+    addresses = {p: f"{p}@players.example" for p in POWERS}
+    secrets = judge.create_game(
+        "bench", "medioevo", POWERS, {"turns": 1000}, seed=b"i" * 32, addresses=addresses
+    )
+    return engine.url.render_as_string(hide_password=False), judge, secrets
+
+
+def _cpu_of(pids: list[int]) -> float:
+    """User and system CPU seconds of the processes ``pids`` so far (/proc, Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
+def _measure_workers(mails: int, clients: int, url: str | None, workers: int) -> IngestRun:
+    url, judge, secrets = _new_game(url)
+    port = free_port()
+    settings = Settings(
+        listener=ListenerSettings(host="127.0.0.1", port=port, protocol="lmtp", workers=workers)
+    )
+    processes = ListenerWorkers(settings, url, level=logging.WARNING, count=workers)
+    processes.start()
+    try:
+        send_all(port, order_mails(judge, secrets, 12, "warm"), clients)
+        before = _cpu_of(processes.pids)
+        seconds, cpu = send_all(port, order_mails(judge, secrets, mails, "run"), clients)
+        cpu += _cpu_of(processes.pids) - before
+    finally:
+        processes.shutdown()
+    with Session(judge.engine) as session:
+        receipts = session.exec(
+            select(func.count()).select_from(Outbox).where(Outbox.kind == "receipt")
+        ).one()
+    dialect = judge.engine.dialect.name
+    return IngestRun(mails, dialect, seconds, cpu, receipts, 12 + mails, cProfile.Profile(), {})
 
 
 if __name__ == "__main__":
