@@ -204,14 +204,8 @@ def measure(
     clients'."""
     if workers > 1:
         return _measure_workers(mails, clients, url, workers)
-    url = url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
-    engine = make_engine(url)
-    migrate(engine)
-    judge = Judge(engine)
-    addresses = {p: f"{p}@players.example" for p in POWERS}
-    secrets = judge.create_game(
-        "bench", "medioevo", POWERS, {"turns": 1000}, seed=b"i" * 32, addresses=addresses
-    )
+    _url, judge, secrets = _new_game(url)
+    engine = judge.engine
     gateway = MailGateway(judge, Settings())
     group = GroupCommit(gateway) if batched else None  # as serve wires it
     plain = group.ingest if group is not None else lambda r, s: gateway.ingest(r, source=s)
