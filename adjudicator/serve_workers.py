@@ -61,21 +61,27 @@ class ListenerWorkers:
 
     def start(self) -> None:
         """Start the workers; returns once each has its port open (or raises: ``serve`` fails)."""
-        for n in range(self.count):
+        starting = []
+        for n in range(self.count):  # all at once: each takes seconds to import the judge
             ready = self._context.Event()
-            process = self._context.Process(
+            spawned = self._context.Process(
                 target=work,
                 args=(self.settings, self.url, self.level, ready),
                 name=f"adjudicator-listener-{n + 1}",
                 daemon=False,
             )
-            process.start()
-            self._processes.append(process)
-            if not ready.wait(START_SECONDS) and process.is_alive():
-                raise RuntimeError(f"listener worker {n + 1} did not open its port in {START_SECONDS:g}s")
+            spawned.start()
+            self._processes.append(spawned)
+            starting.append(ready)
+        deadline = time.monotonic() + START_SECONDS
+        for n, (process, ready) in enumerate(zip(self._processes, starting, strict=True), start=1):
+            while not ready.wait(0.1) and process.is_alive() and time.monotonic() < deadline:
+                pass
             if not process.is_alive():
-                raise RuntimeError(f"listener worker {n + 1} ended at its start ({process.exitcode})")
-            log.info("serve: listener worker %d started (pid %s)", n + 1, process.pid)
+                raise RuntimeError(f"listener worker {n} ended at its start ({process.exitcode})")
+            if not ready.is_set():
+                raise RuntimeError(f"listener worker {n} did not open its port in {START_SECONDS:g}s")
+            log.info("serve: listener worker %d started (pid %s)", n, process.pid)
 
     @property
     def pids(self) -> list[int]:

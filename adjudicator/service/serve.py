@@ -107,7 +107,7 @@ class Components:
 def configure_logging(level: int = logging.INFO) -> None:
     """One line per thing done, with time and origin; aiosmtpd's per-command chatter and APScheduler's
     line per job run (the reconcile job runs every minute) only when debugging."""
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
     quiet = level if level <= logging.DEBUG else logging.WARNING
     for chatty in ("mail.log", "apscheduler.executors", "alembic.runtime.migration"):
         logging.getLogger(chatty).setLevel(quiet)
