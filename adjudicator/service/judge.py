@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert
+from sqlalchemy import Table, bindparam, func, insert
 from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -52,6 +52,11 @@ from adjudicator.store.models import (
 )
 
 _SETS: Table = OrderSet.__table__  # type: ignore[attr-defined]
+_LATEST = sql_select(func.max(_SETS.c.version)).where(
+    _SETS.c.window_id == bindparam("window"), _SETS.c.power == bindparam("power")
+)
+_NEW_SET = insert(_SETS)
+"""An order set's statements, built once: reused, they keep their cache key (issue 18)."""
 
 
 class Judge(MailApi, ReportRendering):
@@ -241,10 +246,7 @@ class Judge(MailApi, ReportRendering):
         # changed through the ORM (a TIMEZONE command of the same mail, a GM's copied sets).
         session.flush()
         connection = session.connection()
-        latest = sql_select(func.max(_SETS.c.version)).where(
-            _SETS.c.window_id == window.id, _SETS.c.power == power
-        )
-        version = 1 + (connection.execute(latest).scalar() or 0)
+        version = 1 + (connection.execute(_LATEST, {"window": window.id, "power": power}).scalar() or 0)
         assert window.id is not None
         zone = self._zone_of(session, game, power, row)
         values = {
@@ -275,7 +277,7 @@ class Judge(MailApi, ReportRendering):
             note=self._step_note(session, window, early),
         )
         try:
-            connection.execute(insert(_SETS).values(**values))
+            connection.execute(_NEW_SET, values)
         except IntegrityError:  # UNIQUE(window, power, version): only if a writer skipped the lock
             raise AdjudicatorError(
                 f"another order set of {power} for {receipt.window} was stored at the same moment: "

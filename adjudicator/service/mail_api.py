@@ -31,6 +31,8 @@ from adjudicator.service.yourmove import YourMoveTools
 from adjudicator.store.models import Game, OrderSet, Outbox, Power, Window, utcnow
 
 _OUTBOX: Table = Outbox.__table__  # type: ignore[attr-defined]
+_ANSWER = insert(_OUTBOX)
+"""Built once: a statement reused keeps its cache key (issue 18)."""
 
 
 class MailStore(StoreAccess):
@@ -76,7 +78,7 @@ class MailStore(StoreAccess):
             "attempts": 0,
             "created_at": utcnow(),
         }
-        session.connection().execute(insert(_OUTBOX).values(**row))
+        session.connection().execute(_ANSWER, row)
 
     def state_of(self, game: Game) -> GameState:
         """The game's current state (read from the row the caller holds), decoded once per stored
