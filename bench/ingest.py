@@ -158,6 +158,11 @@ def main() -> None:
         commits = sum(run.batches.values())
         sizes = ", ".join(f"{size}: {n}" for size, n in sorted(run.batches.items()))
         print(f"  {commits} commits, {args.mails / commits:.1f} mails a commit (batch size: commits {sizes})")
+    if run.listeners_cpu is not None:
+        print(
+            f"  of which the listener processes {1000 * run.listeners_cpu / args.mails:.2f} ms a mail "
+            f"({args.mails / run.listeners_cpu:.0f} mails/s of their CPU), the LMTP clients the rest"
+        )
     if args.workers > 1:
         raise SystemExit(0 if run.rate >= TARGET_PER_SECOND and run.receipts == run.expected else 1)
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
@@ -181,6 +186,8 @@ class IngestRun:
     profile: cProfile.Profile
     batches: dict[int, int]
     """How many commits of each batch size the timed run made (empty without the group commit)."""
+    listeners_cpu: float | None = None
+    """The listener processes' own CPU seconds (``workers`` > 1; the clients' is the rest)."""
 
     @property
     def rate(self) -> float:
@@ -271,7 +278,7 @@ def _measure_workers(mails: int, clients: int, url: str | None, workers: int) ->
         send_all(port, order_mails(judge, secrets, 12, "warm"), clients)
         before = _cpu_of(processes.pids)
         seconds, cpu = send_all(port, order_mails(judge, secrets, mails, "run"), clients)
-        cpu += _cpu_of(processes.pids) - before
+        listeners = _cpu_of(processes.pids) - before
     finally:
         processes.shutdown()
     with Session(judge.engine) as session:
@@ -279,7 +286,8 @@ def _measure_workers(mails: int, clients: int, url: str | None, workers: int) ->
             select(func.count()).select_from(Outbox).where(Outbox.kind == "receipt")
         ).one()
     dialect = judge.engine.dialect.name
-    return IngestRun(mails, dialect, seconds, cpu, receipts, 12 + mails, cProfile.Profile(), {})
+    profile = cProfile.Profile()
+    return IngestRun(mails, dialect, seconds, cpu + listeners, receipts, 12 + mails, profile, {}, listeners)
 
 
 if __name__ == "__main__":
