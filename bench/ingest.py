@@ -45,6 +45,8 @@ from adjudicator.store.models import Outbox
 
 POWERS = ["holy_roman_empire", "hungary", "france", "byzantium", "novgorod", "golden_horde"]
 TARGET_PER_SECOND = 200.0
+WARM_PER_WORKER = 48
+"""Mails sent before the timed run to each listener process (``--workers``), over new connections."""
 STEPS = {  # what the profile split names: a function's cumulative time, by (file suffix, name)
     "parse the message (MIME, text)": ("mail/message.py", "parse_message"),
     "parse the commands and orders": ("mail/commands.py", "parse_request"),
@@ -275,7 +277,8 @@ def _measure_workers(mails: int, clients: int, url: str | None, workers: int) ->
     processes = ListenerWorkers(settings, url, level=logging.WARNING, count=workers)
     processes.start()
     try:
-        send_all(port, order_mails(judge, secrets, 12, "warm"), clients)
+        # each process decodes the state and reads each power's set once: warm every one of them
+        send_all(port, order_mails(judge, secrets, WARM_PER_WORKER * workers, "warm"), clients * workers)
         before = _cpu_of(processes.pids)
         seconds, cpu = send_all(port, order_mails(judge, secrets, mails, "run"), clients)
         listeners = _cpu_of(processes.pids) - before
@@ -287,7 +290,8 @@ def _measure_workers(mails: int, clients: int, url: str | None, workers: int) ->
         ).one()
     dialect = judge.engine.dialect.name
     profile = cProfile.Profile()
-    return IngestRun(mails, dialect, seconds, cpu + listeners, receipts, 12 + mails, profile, {}, listeners)
+    expected = WARM_PER_WORKER * workers + mails
+    return IngestRun(mails, dialect, seconds, cpu + listeners, receipts, expected, profile, {}, listeners)
 
 
 if __name__ == "__main__":
