@@ -38,7 +38,6 @@ from adjudicator.config import ListenerSettings, Settings
 from adjudicator.mail.gateway import MailGateway
 from adjudicator.mail.group_commit import GroupCommit
 from adjudicator.mail.listener import MailListener
-from adjudicator.serve_workers import ListenerWorkers
 from adjudicator.service.judge import Judge
 from adjudicator.store.db import make_engine, migrate
 from adjudicator.store.models import Outbox
@@ -269,6 +268,8 @@ def _cpu_of(pids: list[int]) -> float:
 
 
 def _measure_workers(mails: int, clients: int, url: str | None, workers: int) -> IngestRun:
+    from adjudicator.serve_workers import ListenerWorkers  # here: ingest_cpu.py runs main's judge too
+
     url, judge, secrets = _new_game(url)
     port = free_port()
     settings = Settings(

@@ -1,8 +1,8 @@
 """The mail gateway alone, in one thread: the CPU a mail costs and the Python calls it makes.
 
-Run: .venv/bin/python bench/ingest_cpu.py (add ``PYTHONPATH=/work/main`` and run main's copy for
-"before"). The bench's order mails (``bench/ingest.py``) through ``MailGateway.ingest`` (one
-commit a mail, no LMTP), after 12 to warm up: the thread's CPU time a mail over 5 chunks of 60
+Run: .venv/bin/python bench/ingest_cpu.py (with ``PYTHONPATH=/work/main``: main's judge, "before").
+The bench's order mails (``bench/ingest.py``) through ``MailGateway.ingest`` (one commit a mail,
+no LMTP), after 12 to warm up: the thread's CPU time a mail over 5 chunks of 60
 (best and median; a figure the machine's load changes less than the wall clock) and cProfile's
 count of Python calls a mail over 30 more (deterministic).
 """
