@@ -152,4 +152,4 @@ def serve_command(
         raise fail(f"--log-level {log_level!r}: expected DEBUG, INFO, WARNING or ERROR")
     configure_logging(level)
     settings = load_settings(config)
-    raise typer.Exit(code=serve(settings, judge(settings).engine, abandon_stuck=True))
+    raise typer.Exit(code=serve(settings, judge(settings).engine, abandon_stuck=True, level=level))

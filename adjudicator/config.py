@@ -70,6 +70,9 @@ class ListenerSettings(_Section):
     host: str = "127.0.0.1"
     port: int = 8024
     protocol: Literal["lmtp", "smtp"] = "lmtp"
+    workers: int = Field(default=1, ge=1, le=64)
+    """Processes taking mail on the port (``SO_REUSEPORT``), ``serve``'s own included: more than one
+    uses more than one core (adjudicator/serve_workers.py)."""
 
 
 class SchedulerSettings(_Section):

@@ -9,6 +9,7 @@ above both layers, builds the real ones from the settings and hands them over.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 from sqlalchemy import Engine
@@ -19,6 +20,7 @@ from adjudicator.mail.group_commit import GroupCommit
 from adjudicator.mail.imap import ImapPoller
 from adjudicator.mail.listener import MailListener
 from adjudicator.mail.sender import OutboxSender
+from adjudicator.serve_workers import ListenerWorkers
 from adjudicator.service.judge import Judge
 from adjudicator.service.scheduler import DeadlineScheduler
 from adjudicator.service.serve import Components, Ingest, Listener, Poller, configure_logging, run
@@ -46,9 +48,10 @@ def transports(settings: Settings, parts: Components) -> Components:
     )
 
 
-def wire(settings: Settings, engine: Engine) -> Components:
-    """The real components: the mail gateway's ingest, the listener and poller the settings name, the
-    outbox sender, the deadline scheduler."""
+def wire(settings: Settings, engine: Engine, *, level: int = logging.INFO) -> Components:
+    """The real components: the mail gateway's ingest, the listener and poller the settings name
+    (with ``[listener] workers`` processes on its port: serve_workers.py), the outbox sender, the
+    deadline scheduler."""
     judge = Judge(engine, mail_domain=settings.judge.domain, render_after_commit=False)  # the sender renders
     group = GroupCommit(MailGateway(judge, settings))  # mails delivered at once share a commit
     parts = Components(
@@ -57,6 +60,9 @@ def wire(settings: Settings, engine: Engine) -> Components:
         sender=OutboxSender(engine, settings),
         scheduler=DeadlineScheduler(engine, judge, settings),
     )
+    if settings.listener is not None and settings.listener.workers > 1:
+        url = engine.url.render_as_string(hide_password=False)
+        parts = replace(parts, workers=ListenerWorkers(settings, url, level=level))
     return transports(settings, parts)
 
 
@@ -67,13 +73,14 @@ def serve(
     *,
     components: Components | None = None,
     abandon_stuck: bool = False,
+    level: int = logging.INFO,
 ) -> int:
     """``adjudicator serve``: the real components (``wire``), or ``components`` with the listener and
     the poller of the settings; run until SIGTERM/SIGINT or ``stop_after`` (``service.serve.run``)."""
     if components is None:
         if engine is None:
             raise ValueError("serve needs an engine or the components")
-        components = wire(settings, engine)
+        components = wire(settings, engine, level=level)
     else:
         components = transports(settings, components)
     return run(settings, components, stop_after, abandon_stuck=abandon_stuck)

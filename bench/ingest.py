@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import logging
 import os
 import pstats
 import smtplib
@@ -43,6 +44,8 @@ from adjudicator.store.models import Outbox
 
 POWERS = ["holy_roman_empire", "hungary", "france", "byzantium", "novgorod", "golden_horde"]
 TARGET_PER_SECOND = 200.0
+WARM_PER_WORKER = 48
+"""Mails sent before the timed run to each listener process (``--workers``), over new connections."""
 STEPS = {  # what the profile split names: a function's cumulative time, by (file suffix, name)
     "parse the message (MIME, text)": ("mail/message.py", "parse_message"),
     "parse the commands and orders": ("mail/commands.py", "parse_request"),
@@ -124,17 +127,31 @@ def main() -> None:
     parser.add_argument("--url", help="a database URL (default: a fresh SQLite file)")
     parser.add_argument("--dump", help="write the cProfile stats of the profiled run to this file")
     parser.add_argument("--no-group", action="store_true", help="one commit a mail (no group commit)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="listener processes on the port (serve's [listener] workers); >1: no profile",
+    )
     args = parser.parse_args()
-    run = measure(args.mails, args.clients, args.url, with_profile=True, batched=not args.no_group)
+    run = measure(
+        args.mails,
+        args.clients,
+        args.url,
+        with_profile=args.workers == 1,
+        batched=not args.no_group,
+        workers=args.workers,
+    )
     print(
-        f"{run.dialect}: {args.mails} order mails over {args.clients} LMTP connections in {run.seconds:.2f} s"
+        f"{run.dialect}: {args.mails} order mails over {args.clients} LMTP connections "
+        f"to {args.workers} listener process(es) in {run.seconds:.2f} s"
     )
     print(
         f"  {run.rate:.0f} mails/s, {1000 * run.seconds / args.mails:.2f} ms a mail "
         f"(target >= {TARGET_PER_SECOND:.0f})"
     )
     print(
-        f"  CPU {1000 * run.cpu / args.mails:.2f} ms a mail (clients and listener): "
+        f"  CPU {1000 * run.cpu / args.mails:.2f} ms a mail (clients and listeners, every process): "
         f"{os.getloadavg()[0]:.1f} load on {os.cpu_count()} cores, {args.mails / run.cpu:.0f} mails/s of CPU"
     )
     print(f"  receipts queued: {run.receipts} of {run.expected}")
@@ -142,6 +159,13 @@ def main() -> None:
         commits = sum(run.batches.values())
         sizes = ", ".join(f"{size}: {n}" for size, n in sorted(run.batches.items()))
         print(f"  {commits} commits, {args.mails / commits:.1f} mails a commit (batch size: commits {sizes})")
+    if run.listeners_cpu is not None:
+        print(
+            f"  of which the listener processes {1000 * run.listeners_cpu / args.mails:.2f} ms a mail "
+            f"({args.mails / run.listeners_cpu:.0f} mails/s of their CPU), the LMTP clients the rest"
+        )
+    if args.workers > 1:
+        raise SystemExit(0 if run.rate >= TARGET_PER_SECOND and run.receipts == run.expected else 1)
     print("  profile of one mail's ingest (cProfile on, so slower than above):")
     if args.dump:
         run.profile.dump_stats(args.dump)
@@ -163,6 +187,8 @@ class IngestRun:
     profile: cProfile.Profile
     batches: dict[int, int]
     """How many commits of each batch size the timed run made (empty without the group commit)."""
+    listeners_cpu: float | None = None
+    """The listener processes' own CPU seconds (``workers`` > 1; the clients' is the rest)."""
 
     @property
     def rate(self) -> float:
@@ -176,18 +202,18 @@ def measure(
     *,
     with_profile: bool = False,
     batched: bool = True,
+    workers: int = 1,
 ) -> IngestRun:
     """``mails`` order mails through LMTP (after 12 to warm up), then as many again under cProfile
     when ``with_profile``; the wall and CPU seconds of the timed run and the receipts queued.
-    ``batched``: through the group commit, as ``serve`` wires it (else one commit a mail)."""
-    url = url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
-    engine = make_engine(url)
-    migrate(engine)
-    judge = Judge(engine)
-    addresses = {p: f"{p}@players.example" for p in POWERS}
-    secrets = judge.create_game(
-        "bench", "medioevo", POWERS, {"turns": 1000}, seed=b"i" * 32, addresses=addresses
-    )
+    ``batched``: through the group commit, as ``serve`` wires it (else one commit a mail).
+    ``workers`` > 1: that many listener processes on the port, as ``serve`` with ``[listener]
+    workers`` runs them (serve_workers.py), each with its group commit; the CPU is theirs and the
+    clients'."""
+    if workers > 1:
+        return _measure_workers(mails, clients, url, workers)
+    _url, judge, secrets = _new_game(url)
+    engine = judge.engine
     gateway = MailGateway(judge, Settings())
     group = GroupCommit(gateway) if batched else None  # as serve wires it
     plain = group.ingest if group is not None else lambda r, s: gateway.ingest(r, source=s)
@@ -217,6 +243,56 @@ def measure(
         ).one()
     expected = 12 + (2 if with_profile else 1) * mails
     return IngestRun(mails, engine.dialect.name, seconds, cpu, receipts, expected, profile, batches)
+
+
+def _new_game(url: str | None) -> tuple[str, Judge, dict[str, str]]:
+    url = url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
+    engine = make_engine(url)
+    migrate(engine)
+    judge = Judge(engine)
+    addresses = {p: f"{p}@players.example" for p in POWERS}
+    secrets = judge.create_game(
+        "bench", "medioevo", POWERS, {"turns": 1000}, seed=b"i" * 32, addresses=addresses
+    )
+    return engine.url.render_as_string(hide_password=False), judge, secrets
+
+
+def _cpu_of(pids: list[int]) -> float:
+    """User and system CPU seconds of the processes ``pids`` so far (/proc, Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
+def _measure_workers(mails: int, clients: int, url: str | None, workers: int) -> IngestRun:
+    from adjudicator.serve_workers import ListenerWorkers  # here: ingest_cpu.py runs main's judge too
+
+    url, judge, secrets = _new_game(url)
+    port = free_port()
+    settings = Settings(
+        listener=ListenerSettings(host="127.0.0.1", port=port, protocol="lmtp", workers=workers)
+    )
+    processes = ListenerWorkers(settings, url, level=logging.WARNING, count=workers)
+    processes.start()
+    try:
+        # each process decodes the state and reads each power's set once: warm every one of them
+        send_all(port, order_mails(judge, secrets, WARM_PER_WORKER * workers, "warm"), clients * workers)
+        before = _cpu_of(processes.pids)
+        seconds, cpu = send_all(port, order_mails(judge, secrets, mails, "run"), clients)
+        listeners = _cpu_of(processes.pids) - before
+    finally:
+        processes.shutdown()
+    with Session(judge.engine) as session:
+        receipts = session.exec(
+            select(func.count()).select_from(Outbox).where(Outbox.kind == "receipt")
+        ).one()
+    dialect = judge.engine.dialect.name
+    profile = cProfile.Profile()
+    expected = WARM_PER_WORKER * workers + mails
+    return IngestRun(mails, dialect, seconds, cpu + listeners, receipts, expected, profile, {}, listeners)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
+from sqlalchemy.orm import defer
 from sqlmodel import Session, select
 
 from adjudicator.core.view import GM
@@ -50,19 +51,28 @@ def authenticate(
     if is_placeholder(secret):
         raise Refused(PLACEHOLDER_REFUSAL, unauthenticated=guard.UNAUTHENTICATED)
     sender = message.sender or ""
-    if guard.address_locked(session, sender, now):
+    # The game without its state (the largest column by far; read later only if the state cache
+    # has no copy of this digest: service/state_cache.py); reading it has no effect, so the two
+    # lockouts are asked in one statement once the power is known, and refused in the same order.
+    game = session.get(Game, env["GAME"].lower()[:64], options=[defer(Game.state)])  # type: ignore[arg-type]
+    power = (judge.power_called(game, env["POWER"]) or env["POWER"].lower()) if game else ""
+    known = game is not None and (power == GM or power in game.powers)
+    if game is not None and known:
+        address_locked, power_locked = guard.locked(session, sender, game.id, power, now)
+    else:
+        address_locked, power_locked = guard.address_locked(session, sender, now), False
+    if address_locked:
         locked = f"{sender} is locked out: too many failed authentications"
         raise Refused(locked, unauthenticated=guard.LOCKED)
-    game = session.get(Game, env["GAME"].lower()[:64])
     if game is None:
         raise Refused(f"unknown game {env['GAME'][:64]!r}", unauthenticated=guard.FAILED)
-    power, notes = judge.power_called(game, env["POWER"]) or env["POWER"].lower(), []
+    notes: list[str] = []
     who = {"game": game.id, "power": power}
-    if power != GM and power not in game.powers:
+    if not known:
         raise Refused(
             f"unknown power {power[:64]!r} in {game.id}", game=game.id, unauthenticated=guard.FAILED
         )
-    if guard.power_locked(session, game.id, power, now):
+    if power_locked:
         raise Refused(
             f"{power} is locked out: too many failed authentications", **who, unauthenticated=guard.LOCKED
         )

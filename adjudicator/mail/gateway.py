@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Table, update
+from sqlalchemy import Executable, Table, bindparam, update
 from sqlalchemy import select as sql_select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -41,6 +41,30 @@ from adjudicator.store.models import Game, InboundMail, Power, utcnow
 
 log = logging.getLogger(__name__)
 _INBOUND: Table = InboundMail.__table__  # type: ignore[attr-defined]
+# The log's statements built once (issue 18): a statement reused keeps its cache key, so SQLAlchemy
+# neither builds nor keys it again for every mail; the values are bound at execution.
+_CLOSE = (
+    update(_INBOUND)
+    .where(_INBOUND.c.id == bindparam("inbound"))
+    .values(
+        game_id=bindparam("to_game"),
+        power=bindparam("to_power"),
+        note=bindparam("to_note"),
+        status="answered",
+    )
+)
+_LOG_INSERTS: dict[str, Executable] = {}
+
+
+def _log_insert(dialect: str) -> Executable:
+    """``INSERT … ON CONFLICT (message_id) DO NOTHING RETURNING id`` for ``dialect``, built once."""
+    found = _LOG_INSERTS.get(dialect)
+    if found is None:
+        insert = pg_insert if dialect == "postgresql" else sqlite_insert
+        found = _LOG_INSERTS[dialect] = (
+            insert(_INBOUND).on_conflict_do_nothing(index_elements=["message_id"]).returning(_INBOUND.c.id)
+        )
+    return found
 
 
 @dataclass(frozen=True)
@@ -184,13 +208,7 @@ class MailGateway:
             "note": message.no_reply or "",
         }
         connection = session.connection()
-        insert = pg_insert if connection.dialect.name == "postgresql" else sqlite_insert
-        new = connection.execute(
-            insert(_INBOUND)
-            .values(**values)
-            .on_conflict_do_nothing(index_elements=["message_id"])
-            .returning(_INBOUND.c.id)
-        ).scalar()
+        new = connection.execute(_log_insert(connection.dialect.name), values).scalar()
         if new is not None:
             return int(new), "new"
         old = connection.execute(
@@ -349,7 +367,7 @@ class MailGateway:
         subject = message.subject or (f"[{game.id}] your mail" if game else "your mail")
         if not subject.lower().startswith("re:"):
             subject = f"Re: {subject}"
-        self.judge.queue_mail(
+        self.judge.queue_answer(
             session,
             game,
             kind=kind,
@@ -365,8 +383,5 @@ class MailGateway:
     def _close(session: Session, inbound_id: int, game: str | None, power: str | None, note: str) -> None:
         """The log row answered: one UPDATE, in Core (the row was inserted in Core, and an ORM
         UPDATE would flush the session and evaluate its criteria against the identity map first)."""
-        session.connection().execute(
-            update(_INBOUND)
-            .where(_INBOUND.c.id == inbound_id)
-            .values(game_id=game, power=power, note=note, status="answered")
-        )
+        values = {"inbound": inbound_id, "to_game": game, "to_power": power, "to_note": note}
+        session.connection().execute(_CLOSE, values)

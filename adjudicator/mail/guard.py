@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, Table, func, or_, select
+from sqlalchemy import ColumnElement, Table, bindparam, func, or_, select
 from sqlmodel import Session
 
 from adjudicator.core.view import GM
@@ -117,6 +117,36 @@ def power_locked(session: Session, game: str, power: str, now: datetime) -> bool
 
 def address_locked(session: Session, address: str, now: datetime) -> bool:
     return bool(address) and failures_from(session, address, now) >= FAILURES_PER_ADDRESS
+
+
+_LOCKS = select(
+    select(func.count())
+    .select_from(_LOG)
+    .where(
+        _LOG.c.sender == bindparam("address"),
+        _LOG.c.note.startswith(FAILED),
+        _LOG.c.received_at >= bindparam("since"),
+    )
+    .scalar_subquery(),
+    select(func.count())
+    .select_from(_LOG)
+    .where(
+        _LOG.c.game_id == bindparam("game"),
+        _LOG.c.power == bindparam("power"),
+        _LOG.c.note.startswith(FAILED),
+        _LOG.c.received_at >= bindparam("since"),
+    )
+    .scalar_subquery(),
+)
+"""Both lockout counts, each on its own index, built once (a statement reused keeps its cache key)."""
+
+
+def locked(session: Session, address: str, game: str, power: str, now: datetime) -> tuple[bool, bool]:
+    """(``address_locked``, ``power_locked``) in one statement (issue 18: every mail that names a
+    known game and power asks both)."""
+    values = {"address": address, "since": _since(now), "game": game, "power": power}
+    by_address, by_power = session.connection().execute(_LOCKS, values).one()
+    return bool(address) and by_address >= FAILURES_PER_ADDRESS, by_power >= FAILURES_PER_POWER
 
 
 def lockout_notice(

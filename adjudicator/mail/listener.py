@@ -120,8 +120,11 @@ class MailListener:
     async def start_async(self) -> None:
         """Open the port on the running loop."""
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(
-            self._session, host=self.settings.host, port=self.settings.port
+        self._server = await loop.create_server(  # several processes on one port: serve_workers.py
+            self._session,
+            host=self.settings.host,
+            port=self.settings.port,
+            reuse_port=self.settings.workers > 1 or None,
         )
         log.info("%s: listening", self.where)
 

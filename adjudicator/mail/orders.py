@@ -45,7 +45,7 @@ def act_on_orders(ctx: Context) -> list[str]:
             ]
         parsed, read = given, (window, state, submission)  # read once, not again to store it
     text = split_message(ctx.message.body)[0]
-    receipt = judge.store_orders(session, game, ctx.power, parsed, text, now=ctx.now, read=read)
+    receipt = judge.store_orders(session, game, ctx.power, parsed, text, now=ctx.now, read=read, row=ctx.row)
     ctx.stored_orders = True
     summarise = getattr(ruleset, "receipt_summary", None)
     summary: list[str] = []

@@ -243,11 +243,14 @@ class StoreAccess:
             queue_reports(self, session, game, ended, now, nxt, everyone, key)
         return nxt
 
-    def _zone_of(self, session: Session, game: Game, viewer: str) -> str:
+    def _zone_of(self, session: Session, game: Game, viewer: str, row: Power | None = None) -> str:
         """The zone a viewer reads dates in (adjudicator/dates.py): the player's own (``TIMEZONE``),
-        else the game's (``game calendar --timezone``), else UTC; the GM's is the game's."""
+        else the game's (``game calendar --timezone``), else UTC; the GM's is the game's. ``row``:
+        the viewer's row in this session, when the caller holds it (not read again)."""
         own = None
-        if viewer != GM:  # in Core (a receipt reads it for every mail); flushed, so a TIMEZONE of
+        if row is not None and row.game_id == game.id and row.power == viewer:
+            own = row.timezone
+        elif viewer != GM:  # in Core (a receipt reads it for every mail); flushed, so a TIMEZONE of
             session.flush()  # the same transaction, still pending in the ORM, is read
             query = sql_select(_POWERS.c.timezone).where(
                 _POWERS.c.game_id == game.id, _POWERS.c.power == viewer

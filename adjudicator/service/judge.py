@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert
+from sqlalchemy import Table, bindparam, func, insert
 from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -52,6 +52,11 @@ from adjudicator.store.models import (
 )
 
 _SETS: Table = OrderSet.__table__  # type: ignore[attr-defined]
+_LATEST = sql_select(func.max(_SETS.c.version)).where(
+    _SETS.c.window_id == bindparam("window"), _SETS.c.power == bindparam("power")
+)
+_NEW_SET = insert(_SETS)
+"""An order set's statements, built once: reused, they keep their cache key (issue 18)."""
 
 
 class Judge(MailApi, ReportRendering):
@@ -188,7 +193,7 @@ class Judge(MailApi, ReportRendering):
             if not check_secret(env["SECRET"], row.secret_hash):
                 raise AdjudicatorError(f"wrong secret for {power} in {game.id}: nothing was stored")
             row.secret_hash = upgraded(env["SECRET"], row.secret_hash) or row.secret_hash
-            return self._store_orders(session, game, power, parsed, text, source=source, now=now)
+            return self._store_orders(session, game, power, parsed, text, source=source, now=now, row=row)
 
     def _store_orders(
         self,
@@ -201,6 +206,7 @@ class Judge(MailApi, ReportRendering):
         source: str,
         now: datetime,
         read: ReadSet | None = None,
+        row: Power | None = None,
     ) -> Receipt:
         """Store one authenticated order set (CLI, mail): the same checks and rows for every way in.
 
@@ -208,7 +214,8 @@ class Judge(MailApi, ReportRendering):
         are refused: the window closed) or waits until they are stored (and counts them); the
         version is counted under the same lock, so two sets sent at once get two versions.
         ``read``: the window already locked in this transaction, the state and ``parsed.lines`` read
-        for it (the mail gateway reads them first to answer a set with no valid line).
+        for it (the mail gateway reads them first to answer a set with no valid line). ``row``:
+        the power's row, read in this transaction (its time zone is not read again).
         """
         if read is None:
             window = self.lock_orders_window(session, game, power, parsed.envelope.get("WINDOW"))
@@ -239,13 +246,10 @@ class Judge(MailApi, ReportRendering):
         # changed through the ORM (a TIMEZONE command of the same mail, a GM's copied sets).
         session.flush()
         connection = session.connection()
-        latest = sql_select(func.max(_SETS.c.version)).where(
-            _SETS.c.window_id == window.id, _SETS.c.power == power
-        )
-        version = 1 + (connection.execute(latest).scalar() or 0)
+        version = 1 + (connection.execute(_LATEST, {"window": window.id, "power": power}).scalar() or 0)
         assert window.id is not None
-        zone = self._zone_of(session, game, power)
-        row = {
+        zone = self._zone_of(session, game, power, row)
+        values = {
             "game_id": game.id,
             "window_id": window.id,
             "power": power,
@@ -273,7 +277,7 @@ class Judge(MailApi, ReportRendering):
             note=self._step_note(session, window, early),
         )
         try:
-            connection.execute(insert(_SETS).values(**row))
+            connection.execute(_NEW_SET, values)
         except IntegrityError:  # UNIQUE(window, power, version): only if a writer skipped the lock
             raise AdjudicatorError(
                 f"another order set of {power} for {receipt.window} was stored at the same moment: "

@@ -61,6 +61,18 @@ class Scheduler(Protocol):
         """Why it no longer runs although it was not shut down (its thread died); None if well."""
 
 
+class Workers(Protocol):
+    """More processes taking mail on the listener's port (``adjudicator.serve_workers``)."""
+
+    def start(self) -> object: ...
+
+    def shutdown(self) -> bool:
+        """Stop them, bounded; False when one had to be killed."""
+
+    def failure(self) -> str | None:
+        """Why one is gone although it was not stopped; None while all run."""
+
+
 class Listener(Protocol):
     """The LMTP/SMTP listener (``adjudicator.mail.listener.MailListener``)."""
 
@@ -88,12 +100,14 @@ class Components:
     scheduler: Scheduler | None = None
     listen: Callable[[Ingest], Listener] | None = None
     poll: Callable[[Ingest], Poller] | None = None
+    workers: Workers | None = None
+    """Processes beside this one on the listener's port, started once its own listener is."""
 
 
 def configure_logging(level: int = logging.INFO) -> None:
     """One line per thing done, with time and origin; aiosmtpd's per-command chatter and APScheduler's
     line per job run (the reconcile job runs every minute) only when debugging."""
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
     quiet = level if level <= logging.DEBUG else logging.WARNING
     for chatty in ("mail.log", "apscheduler.executors", "alembic.runtime.migration"):
         logging.getLogger(chatty).setLevel(quiet)
@@ -161,7 +175,7 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
     listener = parts.listen(ingest) if parts.listen is not None else None
     poller = parts.poll(ingest) if parts.poll is not None else None
     tasks: dict[asyncio.Future[Any], str] = {}
-    failed = scheduling = False
+    failed = scheduling = working = False
     try:
         if parts.scheduler is not None:
             await asyncio.to_thread(parts.scheduler.start)
@@ -170,6 +184,10 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
             log.info("serve: scheduler started")
         if listener is not None:
             await listener.start_async()
+            if parts.workers is not None:
+                working = True  # those started are stopped even if a later one fails to start
+                await asyncio.to_thread(parts.workers.start)
+                tasks[_task(_watch(parts.workers, stop), stop, "listener workers")] = "listener workers"
         if poller is not None:
             tasks[_task(poller.run(stop), stop, "imap poller")] = "imap poller"
         if parts.sender is not None:
@@ -190,6 +208,10 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
             stopping[asyncio.ensure_future(asyncio.to_thread(parts.scheduler.shutdown))] = "scheduler's stop"
         if listener is not None:
             stopping[asyncio.ensure_future(listener.stop_async())] = "listener"
+        if parts.workers is not None and working:
+            stopping[asyncio.ensure_future(asyncio.to_thread(parts.workers.shutdown))] = (
+                "listener workers' stop"
+            )
         for part, name in [*tasks.items(), *stopping.items()]:
             outcome = await _stopped(part, name, deadline)
             if outcome == "stuck":
@@ -198,6 +220,8 @@ async def _serve(settings: Settings, parts: Components, stop_after: float | None
                 failed = True
             elif name == "scheduler's stop" and part.result() is False:
                 stuck.append("scheduler's running job")  # its worker thread would hold up the exit
+            elif name == "listener workers' stop" and part.result() is False:
+                failed = True  # one was killed: its deliveries under way go back to the MTA
         if scheduling and not stuck:
             log.info("serve: scheduler stopped")
     failed = failed or bool(stuck)
@@ -228,9 +252,10 @@ class SchedulerDied(RuntimeError):
     """The scheduler stopped working while ``serve`` runs (its own log says how)."""
 
 
-async def _watch(scheduler: Scheduler, stop: asyncio.Event) -> None:
+async def _watch(scheduler: Scheduler | Workers, stop: asyncio.Event) -> None:
     """Ask the scheduler every ``WATCH_SECONDS`` whether it still runs; a dead one (its thread gone:
-    APScheduler logs nothing and the process would go on without deadlines) ends ``serve``."""
+    APScheduler logs nothing and the process would go on without deadlines) ends ``serve``. The
+    listener workers likewise: one gone ends ``serve`` (systemd restarts the service)."""
     while not stop.is_set():
         reason = scheduler.failure()
         if reason is not None:
@@ -258,7 +283,10 @@ def _task(work: Coroutine[Any, Any, None], stop: asyncio.Event, name: str) -> as
 def _running(settings: Settings, parts: Components) -> list[str]:
     what = []
     if settings.listener and parts.listen is not None:
-        what.append(f"{settings.listener.protocol} on {settings.listener.host}:{settings.listener.port}")
+        workers = f" ({settings.listener.workers} processes)" if parts.workers is not None else ""
+        what.append(
+            f"{settings.listener.protocol} on {settings.listener.host}:{settings.listener.port}{workers}"
+        )
     if settings.imap and parts.poll is not None:
         what.append(f"imap {settings.imap.username}@{settings.imap.host}:{settings.imap.port}")
     if parts.scheduler is not None:

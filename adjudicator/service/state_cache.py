@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
+from adjudicator.core.orders import Submission
 from adjudicator.core.state import GameState
 from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.store.models import Game
@@ -26,8 +28,13 @@ from adjudicator.store.models import Game
 SIZE = 64
 """Decoded states kept (each a few hundred KB in memory): the games with mail in flight."""
 
+SUBMISSIONS = 1024
+"""Order sets read (a power's lines against a stored state) kept: a few per power of every game
+with mail in flight."""
+
 _lock = threading.Lock()
 _states: OrderedDict[tuple[str, str, str], GameState] = OrderedDict()
+_submissions: OrderedDict[tuple[Hashable, ...], Submission] = OrderedDict()
 
 
 def state_of(game: Game) -> GameState:
@@ -46,7 +53,33 @@ def state_of(game: Game) -> GameState:
     return state
 
 
+def submission(
+    game: Game, state: GameState, key: tuple[Hashable, ...], read: Callable[[], Submission]
+) -> Submission:
+    """``read()``, kept by the stored state and ``key`` (the power, its lines, how strictly they
+    are read): the parser and the checks are pure (rulesets do no I/O), a state is frozen, so the
+    same lines against the same stored state give the same submission; players resend whole sets
+    (issue 18: reading a set was a tenth of a mail's ingest). Only when ``state`` is this process's
+    decoded copy of the row's digest (``state_of``): a state from anywhere else is read afresh."""
+    digest = (game.ruleset, game.ruleset_version, game.state_digest)
+    ours = (*digest, *key)
+    with _lock:
+        if _states.get(digest) is not state:
+            return read()
+        found = _submissions.get(ours)
+        if found is not None:
+            _submissions.move_to_end(ours)
+            return found
+    result = read()
+    with _lock:
+        _submissions[ours] = result
+        while len(_submissions) > SUBMISSIONS:
+            _submissions.popitem(last=False)
+    return result
+
+
 def clear() -> None:
-    """Forget every decoded state (tests)."""
+    """Forget every decoded state and submission (tests)."""
     with _lock:
         _states.clear()
+        _submissions.clear()
