@@ -61,8 +61,8 @@ def test_goods_through_the_bosporus_pay_the_byzantine_three_florins_each() -> No
 
 
 def test_goods_sold_and_bought_at_constantinople_pay_sixty_each_trade() -> None:
-    """ESATTORE, ex L2598-2602: the Hungarian sells 20 cloth at Constantinople and buys 20 salt: 60 Florins to the
-    Byzantine each time."""
+    """ESATTORE, ex L2598-2602: the Hungarian sells 20 cloth at Constantinople and buys 20 salt:
+    60 Florins to the Byzantine each time."""
     ship = Piece(
         owner="hungary", kind="merchant", number=1, level=3, location="costantinopoli", wares={"tessuti": 20}
     )
