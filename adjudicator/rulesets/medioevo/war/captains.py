@@ -4,7 +4,8 @@ rulings R107, R119, R142).
 * A captain leads as many attacks a turn as its level when the phase began (L1727:
   ``WarTurn.start_level``, recorded the first time the captain acts if the phase's opening did
   not); a captain whose action this turn is a siege attacks nothing else (L1728-1729,
-  ``WarTurn.sieging``). Every captain who led a roll spends one attack (R107); with no roll (an
+  ``WarTurn.sieging``); nor does one that began the Combat where a SICCITA struck (L1354,
+  ``WarTurn.parched_captains``, R303). Every captain who led a roll spends one attack (R107); with no roll (an
   undefended territory) every captain named does.
 * After the attack its captains rise (once a turn, ``WarTurn.promoted``, L1778) or fall
   (``battle.fight``'s changes, R142); a conquest without a roll raises all of them.
@@ -45,6 +46,9 @@ def refusal(state: MedioevoState, captains: Sequence[Piece], data: DataSet) -> R
         key = key_of(c)
         if key in turn.sieging:
             return Refused("no-attacks", f"{name} besieges this turn: it attacks nothing else (L1728-1729)")
+        if key in turn.parched_captains:
+            why = "began the Combat in a territory the SICCITA struck: it may not attack (L1354)"
+            return Refused("no-attacks", f"{name} {why}")
         level = turn.start_level.get(key, c.level)
         if turn.attacks.get(key, 0) >= level:
             return Refused(
