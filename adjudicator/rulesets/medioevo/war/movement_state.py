@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from adjudicator.rulesets.medioevo.calamity.records import infected
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.distant_ports import in_force
 from adjudicator.rulesets.medioevo.drought import dry_river, struck
@@ -55,6 +56,7 @@ def world_of(
         besieging={s.territory: (s.by, s.route) for s in state.sieges},
         dry_river=dry_river(state),
         out_of_play=out_of_play(state, data),
+        infected=infected(state.ongoing),
     )
 
 
