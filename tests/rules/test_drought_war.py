@@ -75,6 +75,12 @@ def test_a_captain_who_began_the_combat_in_the_dried_lands_may_not_attack_L1354(
     assert not result.ok and result.reason is not None and result.reason.code == "no-attacks"
     assert "SICCITA struck: it may not attack (L1354)" in result.reason.message
     assert out.state.territories[T].owner == "venice"
+    rehearsed, _ = attack.run(  # the script runner alone, as a rehearsal on arrival runs it
+        dried(attack.game(cart_vf=15, venice=3), "bihar"),
+        [6, 1],
+        "ATTACK transilvania FROM cart 1 WITH captain 1",
+    )
+    assert not rehearsed.results[0].ok
     passing = """
 LOAD captain 1 ON cart 1
 LOAD 15 VF ON cart 1

@@ -25,17 +25,20 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, BattlePlan, CaptainChange
 from adjudicator.rulesets.medioevo.war.cargo_state import Refused, key_of, war_turn
+from adjudicator.rulesets.medioevo.war.drought_war import parched_captains
 
 MAX_LEVEL = 3
 
 
 def start(state: MedioevoState, captains: Sequence[Piece]) -> MedioevoState:
-    """Each captain's level when the phase began, kept the first time it acts (L1727)."""
+    """Each captain's level when the phase began, kept the first time it acts (L1727), and whether
+    it began in the drought's lands (L1354) when the phase's opening did not say (a rehearsal)."""
     turn = war_turn(state)
     levels = dict(turn.start_level)
+    dry = (*turn.parched_captains, *parched_captains(state, captains, frozenset(levels)))
     for c in captains:
         levels.setdefault(key_of(c), c.level)
-    return state.evolve(war=turn.model_copy(update={"start_level": levels}))
+    return state.evolve(war=turn.model_copy(update={"start_level": levels, "parched_captains": dry}))
 
 
 def refusal(state: MedioevoState, captains: Sequence[Piece], data: DataSet) -> Refused | None:

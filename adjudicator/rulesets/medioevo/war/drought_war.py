@@ -17,10 +17,11 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from adjudicator.rulesets.medioevo.drought import struck
-from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
+from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, Force
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of
@@ -44,10 +45,10 @@ def parched_battle(battle: Battle, state: MedioevoState, territory: str, siege: 
     return replace(battle, attackers=attackers, defenders=tuple(_parched(d, True) for d in battle.defenders))
 
 
-def parched_captains(state: MedioevoState, known: frozenset[str]) -> tuple[str, ...]:
-    """The captains (keys ``"power/captain/n"``) not in ``known`` that stand in a territory the
-    drought struck as the Combat begins: they may not attack this turn (L1354)."""
-    captains = (p for p in state.pieces if p.kind == CAPTAIN and key_of(p) not in known)
+def parched_captains(state: MedioevoState, pieces: Iterable[Piece], known: frozenset[str]) -> tuple[str, ...]:
+    """The captains among ``pieces`` (keys ``"power/captain/n"``) not in ``known`` that stand in a
+    territory the drought struck as the Combat begins: they may not attack this turn (L1354)."""
+    captains = (p for p in pieces if p.kind == CAPTAIN and key_of(p) not in known)
     return tuple(key_of(p) for p in captains if struck(state, p.location))
 
 

@@ -112,7 +112,10 @@ def open_war_turn(state: MedioevoState) -> MedioevoState:
     attacks it may lead this turn (L1727), kept even when a battle changes its level."""
     turn = war_turn(state)
     levels = {key_of(p): p.level for p in state.pieces if p.kind == CAPTAIN}
-    dry = (*turn.parched_captains, *parched_captains(state, frozenset(turn.start_level)))  # L1354
+    dry = (
+        *turn.parched_captains,
+        *parched_captains(state, state.pieces, frozenset(turn.start_level)),
+    )  # L1354
     return state.evolve(
         war=turn.model_copy(update={"start_level": {**levels, **turn.start_level}, "parched_captains": dry})
     )
