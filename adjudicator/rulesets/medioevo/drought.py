@@ -9,7 +9,7 @@ R297): the calamity (``calamity/rivers.py``) only marks its river and lands for 
   ``mdt_pm_factor``), rounded down like the Event's transport stop (L1060);
 * the dried river costs no PM to cross (L1350, ``river_crossing_pm``).
 
-The battles' effects (L1352-1356) are the war's. Pure: no I/O.
+The battles' effects (L1352-1356) are the war's (``war/drought_war.py``, R303). Pure: no I/O.
 """
 
 from __future__ import annotations

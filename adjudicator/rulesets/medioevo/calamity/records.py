@@ -56,6 +56,13 @@ class Ongoing(BaseModel):
         return self.epidemic is None and self.drought is None and not self.fairs
 
 
+def infected(ongoing: Ongoing | None) -> frozenset[str]:
+    """The territories an EPIDEMIA under way still strikes (not spent): other powers' transports
+    there may not leave them (L1271)."""
+    found = ongoing.epidemic if ongoing else None
+    return frozenset(t for t in found.active if t not in found.spent) if found else frozenset()
+
+
 def dry(ongoing: Ongoing | None, turn: int, territory: str) -> bool:
     """Whether a SICCITA of turn ``turn`` holds ``territory`` (supply.py; the later phases)."""
     found = ongoing.drought if ongoing else None

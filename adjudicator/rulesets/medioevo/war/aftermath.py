@@ -32,6 +32,7 @@ from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, Siege
 from adjudicator.rulesets.medioevo.war.after_battle import play_after_battles
 from adjudicator.rulesets.medioevo.war.card_own import dismiss_levies
 from adjudicator.rulesets.medioevo.war.conquest import eliminated, elimination
+from adjudicator.rulesets.medioevo.war.drought_war import attrition_factor
 from adjudicator.rulesets.medioevo.war.events_aftermath import (
     Inherited,
     PowerEliminated,
@@ -43,7 +44,15 @@ from adjudicator.rulesets.medioevo.war.events_aftermath import (
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.records import ForcedExit
 from adjudicator.rulesets.medioevo.war.recovery import recover
-from adjudicator.rulesets.medioevo.war.siege import Besieged, Besieger, Ground, Route, attrition, siege_turn
+from adjudicator.rulesets.medioevo.war.siege import (
+    Attrition,
+    Besieged,
+    Besieger,
+    Ground,
+    Route,
+    attrition,
+    siege_turn,
+)
 from adjudicator.rulesets.medioevo.war.siege_field import siege_conquest
 from adjudicator.rulesets.medioevo.war.siege_state import defenders, engines_in
 from adjudicator.rulesets.medioevo.war.siege_turns import engineless
@@ -179,6 +188,11 @@ def _attrition(state: MedioevoState, data: DataSet) -> Step:
             number,
             Besieger(siege.by, vf_in(state, siege.by, siege.territory), (), *_techs(state, data, siege.by)),
             Besieged(defender, vf_in(state, defender, siege.territory), (), *_techs(state, data, defender)),
+        )
+        factor = attrition_factor(state, siege.territory)  # SICCITA: double on both sides (L1356)
+        loss = Attrition(
+            min(loss.besieger_loss * factor, vf_in(state, siege.by, siege.territory)),
+            min(loss.besieged_loss * factor, vf_in(state, defender, siege.territory)),
         )
         state = remove_vf(state, siege.by, siege.territory, loss.besieger_loss)
         state = remove_vf(state, defender, siege.territory, loss.besieged_loss)

@@ -69,13 +69,14 @@ from adjudicator.rulesets.medioevo.war.cargo_state import (
 from adjudicator.rulesets.medioevo.war.convoy import check_convoy
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
 from adjudicator.rulesets.medioevo.war.doctrines import standing
+from adjudicator.rulesets.medioevo.war.drought_war import parched_battle
 from adjudicator.rulesets.medioevo.war.events import TerritoryConquered
 from adjudicator.rulesets.medioevo.war.events_conquest import BarbariansAppear
 from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.fortress import fortification_level
 from adjudicator.rulesets.medioevo.war.infiltrato import gates_open
 from adjudicator.rulesets.medioevo.war.loading import attack_entry_pm, landing_pm
-from adjudicator.rulesets.medioevo.war.movement_state import world_of
+from adjudicator.rulesets.medioevo.war.movement_state import world_of, world_taking
 from adjudicator.rulesets.medioevo.war.orders import Attack, PlanLine, SurpriseWar
 from adjudicator.rulesets.medioevo.war.plans import clauses_of, losses_order, plan_of
 from adjudicator.rulesets.medioevo.war.siege import BOMBARD
@@ -164,8 +165,7 @@ def attack(
         return transport_attack(state, Sortie(power, order, carriers, leaders), data, dice, plans)
     # The entry as a move into the target once it is taken: the attack is what lets the transports
     # in (L1655), so the target's owner is not asked (its terrain, river and strait are, L1661).
-    taken = terr.model_copy(update={"owner": power})
-    world = world_of(data, state.evolve(territories={**state.territories, target: taken}))
+    world = world_taking(data, state, power, (target,))
     outside = [p for p in carriers if p.location != target]  # those inside pay nothing (L1828)
     entry = check_convoy(world, [mover_in(state, data, p) for p in outside], (target,)) if outside else None
     if entry is not None and not entry.ok:
@@ -255,6 +255,7 @@ def _fight(
     if on(state, TERRAIN_MODIFIERS):  # variant, L3260-3280
         origins = {c.location for c in carriers if c.location != target}
         battle = with_terrain(battle, world_of(data, state), origins, target)
+    battle = parched_battle(battle, state, target)  # SICCITA: the defenders' -1 and double losses (L1352)
     fought = any(d.force.vf for d in sides)
     outcome = fight(battle, dice, data.cards) if fought else None
     state = state.evolve(

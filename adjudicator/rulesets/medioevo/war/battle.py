@@ -209,6 +209,11 @@ def _desert(f: Fighter) -> int:
     return 1 if f.force.desert_toll and f.rolls >= 2 else 0
 
 
+def _doubled(f: Fighter) -> int:
+    """The factor on a force's losses: 2 for one defending where a SICCITA struck (L1352)."""
+    return 2 if f.force.double_losses else 1
+
+
 def _roll(f: Fighter, played: tuple[CardEffect, ...], spec_sides: int, purpose: str, dice: Dice) -> int:
     f.rolls += 1
     for effect in played:
@@ -259,6 +264,8 @@ def _round(
     loss_a = min(loss_a + spec_d.extra_vf_loss, a.vf)
     loss_a = min(loss_a + _desert(a), a.vf)  # variant MODIFICATORI TERRENO (L3274)
     loss_d = min(loss_d + _desert(d), cap_d)
+    loss_a = min(loss_a * _doubled(a), a.vf)  # SICCITA (L1352, R303)
+    loss_d = min(loss_d * _doubled(d), cap_d)
     a.lose(loss_a)
     d.lose(loss_d)
     a.destroyed += loss_d

@@ -131,6 +131,7 @@ class Force:
     barbarian: bool = False
     extra_modifiers: tuple[tuple[str, int], ...] = ()
     desert_toll: bool = False  # 1 VF more lost at each roll from the 2nd (variant, L3274-3276)
+    double_losses: bool = False  # defending where a SICCITA struck: its losses double (L1352, R303)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ rulings R107, R119, R142).
 * A captain leads as many attacks a turn as its level when the phase began (L1727:
   ``WarTurn.start_level``, recorded the first time the captain acts if the phase's opening did
   not); a captain whose action this turn is a siege attacks nothing else (L1728-1729,
-  ``WarTurn.sieging``). Every captain who led a roll spends one attack (R107); with no roll (an
+  ``WarTurn.sieging``); nor does one that began the Combat where a SICCITA struck (L1354,
+  ``WarTurn.parched_captains``, R303). Every captain who led a roll spends one attack (R107); with no roll (an
   undefended territory) every captain named does.
 * After the attack its captains rise (once a turn, ``WarTurn.promoted``, L1778) or fall
   (``battle.fight``'s changes, R142); a conquest without a roll raises all of them.
@@ -24,17 +25,20 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, Piece, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.war.battle_models import BattleOutcome, BattlePlan, CaptainChange
 from adjudicator.rulesets.medioevo.war.cargo_state import Refused, key_of, war_turn
+from adjudicator.rulesets.medioevo.war.drought_war import parched_captains
 
 MAX_LEVEL = 3
 
 
 def start(state: MedioevoState, captains: Sequence[Piece]) -> MedioevoState:
-    """Each captain's level when the phase began, kept the first time it acts (L1727)."""
+    """Each captain's level when the phase began, kept the first time it acts (L1727), and whether
+    it began in the drought's lands (L1354) when the phase's opening did not say (a rehearsal)."""
     turn = war_turn(state)
     levels = dict(turn.start_level)
+    dry = (*turn.parched_captains, *parched_captains(state, captains, frozenset(levels)))
     for c in captains:
         levels.setdefault(key_of(c), c.level)
-    return state.evolve(war=turn.model_copy(update={"start_level": levels}))
+    return state.evolve(war=turn.model_copy(update={"start_level": levels, "parched_captains": dry}))
 
 
 def refusal(state: MedioevoState, captains: Sequence[Piece], data: DataSet) -> Refused | None:
@@ -45,6 +49,9 @@ def refusal(state: MedioevoState, captains: Sequence[Piece], data: DataSet) -> R
         key = key_of(c)
         if key in turn.sieging:
             return Refused("no-attacks", f"{name} besieges this turn: it attacks nothing else (L1728-1729)")
+        if key in turn.parched_captains:
+            why = "began the Combat in a territory the SICCITA struck: it may not attack (L1354)"
+            return Refused("no-attacks", f"{name} {why}")
         level = turn.start_level.get(key, c.level)
         if turn.attacks.get(key, 0) >= level + turn.extra_attacks.get(key, 0):  # MARESCIALLO (L2707)
             return Refused(

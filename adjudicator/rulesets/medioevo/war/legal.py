@@ -38,7 +38,7 @@ from adjudicator.rulesets.medioevo.war.cargo_state import CARRIED, Done, mover_i
 from adjudicator.rulesets.medioevo.war.forced_exits import attack_refusal
 from adjudicator.rulesets.medioevo.war.legal_walls import siege_options, walls_note
 from adjudicator.rulesets.medioevo.war.movement import check_path, reachable
-from adjudicator.rulesets.medioevo.war.movement_state import world_of
+from adjudicator.rulesets.medioevo.war.movement_state import world_of, world_taking
 from adjudicator.rulesets.medioevo.war.orders import (
     Action,
     Attack,
@@ -248,9 +248,7 @@ def _targets(
             candidates.setdefault(target, []).append(origin)
     if not candidates:
         return found
-    taken = world_of(data, state)
-    owners = {**taken.owners, **dict.fromkeys(candidates, power)}
-    world = World(data, owners, taken.relations, taken.settlements, taken.distant_ports, taken.fleets)
+    world = world_taking(data, state, power, candidates)  # as the judge sees the entry (attacks.py)
     start = min(m.spent for m in origins.values())
     for target in sorted(candidates):
         best: tuple[int, str] | None = None

@@ -140,6 +140,9 @@ def _legal_step(world: World, mover: Mover, a: str, b: str, transit: str | None)
         return step
     if b in world.out_of_play:
         return f"{world.name(b)} is outside the two-player game's area (L3252)"
+    if a in world.infected and a == mover.location and world.owner(a) != mover.piece.owner:
+        why = "other powers' transports stay until it causes no more losses there (L1271)"
+        return f"the EPIDEMIA strikes {world.name(a)}: {why}"
     refusal = None if transit is not None and world.owner(b) == transit else entry_refusal(world, mover, b)
     if a in world.data.board.seas and b in world.data.board.seas:
         refusal = refusal or strait_refusal(world, mover, a, b)

@@ -9,7 +9,9 @@ phase, the distant ports placed) the caller passes in.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
+from adjudicator.rulesets.medioevo.calamity.records import infected
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.distant_ports import in_force
 from adjudicator.rulesets.medioevo.drought import dry_river, struck
@@ -54,7 +56,17 @@ def world_of(
         besieging={s.territory: (s.by, s.route) for s in state.sieges},
         dry_river=dry_river(state),
         out_of_play=out_of_play(state, data),
+        infected=infected(state.ongoing),
     )
+
+
+def world_taking(data: DataSet, state: MedioevoState, power: str, targets: Iterable[str]) -> World:
+    """The board as an ATTACK's entry sees it (L1655): ``world_of`` with ``targets`` already
+    ``power``'s, since the attack is what lets the transports in (their owner is not asked; their
+    terrain, river and strait are, L1661). The judge (``attacks.py``) and the order template
+    (``legal.py``) both ask this one, so the template offers exactly the attacks the judge takes."""
+    world = world_of(data, state)
+    return replace(world, owners={**world.owners, **dict.fromkeys(targets, power)})
 
 
 def captains_at(state: MedioevoState, power: str) -> frozenset[str]:

@@ -150,6 +150,9 @@ class WarTurn(_Record):
     parched: tuple[str, ...] = ()
     """Transports that began this phase's movement in a territory a SICCITA struck: half their PM
     for the whole phase (L1348, R297). Left out of the JSON while empty."""
+    parched_captains: tuple[str, ...] = ()
+    """Captains that began the Combat in a territory a SICCITA struck: they may not attack (L1354,
+    R303; ``war/drought_war.py``). Left out of the JSON while empty."""
     start_level: dict[str, int] = {}
     """Each captain's level when the phase began: the attacks it may lead (L1727)."""
     attacks: dict[str, int] = {}
@@ -262,6 +265,7 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
                 "parched": [],
                 "marshal_pm": {},
                 "extra_attacks": {},
+                "parched_captains": [],
             },
         )
     return data

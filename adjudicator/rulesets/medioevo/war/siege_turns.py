@@ -23,6 +23,7 @@ from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
 from adjudicator.rulesets.medioevo.state import MedioevoState
 from adjudicator.rulesets.medioevo.variants import SIEGE_WITHOUT_ENGINES, on
 from adjudicator.rulesets.medioevo.war.cargo_state import Done, Refused
+from adjudicator.rulesets.medioevo.war.drought_war import siege_halted
 from adjudicator.rulesets.medioevo.war.events_sieges import SiegeGoesOn
 from adjudicator.rulesets.medioevo.war.siege import (
     Besieged,
@@ -57,10 +58,14 @@ def engineless(state: MedioevoState) -> bool:
 
 def held_up(state: MedioevoState, power: str, territory: str, data: DataSet) -> str | None:
     """Why ``power``'s siege of ``territory`` may not go on as things stand (superiority, an
-    engine: L1924, ex L1982-1984, R160), or None. Nothing is rolled."""
+    engine: L1924, ex L1982-1984, R160; a SICCITA without LOGISTICA, L1356), or None. Nothing is
+    rolled."""
     target = target_of(state, power, territory, data)
     if isinstance(target, Refused):
         return target.reason
+    dry = siege_halted(state, power, territory)
+    if dry is not None:
+        return dry
     owner, level = target
     besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
     inside = sum(g.vf for g in defenders(state, power, territory, data))
@@ -86,6 +91,9 @@ def continue_siege(
     why = held_up(state, power, territory, data)
     if why is not None and not lift_refused:
         return Refused("siege-refused", why)
+    dry = siege_halted(state, power, territory)
+    if dry is not None:  # no reinforcement changes it: lifted (L1356)
+        return lift(state, power, current, data, dry)
     besieger = Besieger(power, vf_in(state, power, territory), engines_in(state, power, territory))
     inside = sum(g.vf for g in defenders(state, power, territory, data))
     besieged = Besieged(owner, inside, engines_in(state, owner, territory))

@@ -192,6 +192,7 @@ class World:
     besieging: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     dry_river: str | None = None  # this turn's SICCITA: its river costs no PM to cross (L1350)
     out_of_play: frozenset[str] = frozenset()  # PARTITA A 2: territories outside the area (L3252)
+    infected: frozenset[str] = frozenset()  # an EPIDEMIA's: other powers' transports stay (L1271)
 
     def owner(self, territory: str) -> str | None:
         return self.owners.get(territory)

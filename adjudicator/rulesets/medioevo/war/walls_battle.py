@@ -40,6 +40,7 @@ from adjudicator.rulesets.medioevo.war.battle_models import (
     Kind,
 )
 from adjudicator.rulesets.medioevo.war.declaration import declare_war
+from adjudicator.rulesets.medioevo.war.drought_war import parched_battle
 from adjudicator.rulesets.medioevo.war.events_sieges import RetreatBarred
 from adjudicator.rulesets.medioevo.war.fortress import Garrison
 from adjudicator.rulesets.medioevo.war.orders import PlanLine
@@ -157,6 +158,7 @@ def fight_at_walls(
         buildings=bool(state.territories[territory].usable()),  # TEMPLARE (L2758)
         ground=owner is not None,  # barbarian land: each transport guards itself (L1683-1685)
     )
+    battle = parched_battle(battle, state, territory, siege=not assault)  # SICCITA (L1352, L1356)
     result = fight(battle, dice, data.cards)
     mine = result.force(who.power)
     if mine.lost + mine.captured:

@@ -33,6 +33,7 @@ from adjudicator.rulesets.medioevo.war.aftermath import aftermath
 from adjudicator.rulesets.medioevo.war.cargo_state import key_of, war_turn
 from adjudicator.rulesets.medioevo.war.defence_steps import resume
 from adjudicator.rulesets.medioevo.war.doctrines import apply_doctrines
+from adjudicator.rulesets.medioevo.war.drought_war import parched_captains
 from adjudicator.rulesets.medioevo.war.orders import COMBAT
 from adjudicator.rulesets.medioevo.war.parse import parse_war_lines
 from adjudicator.rulesets.medioevo.war.recovery import record_wounded
@@ -111,7 +112,13 @@ def open_war_turn(state: MedioevoState) -> MedioevoState:
     attacks it may lead this turn (L1727), kept even when a battle changes its level."""
     turn = war_turn(state)
     levels = {key_of(p): p.level for p in state.pieces if p.kind == CAPTAIN}
-    return state.evolve(war=turn.model_copy(update={"start_level": {**levels, **turn.start_level}}))
+    dry = (
+        *turn.parched_captains,
+        *parched_captains(state, state.pieces, frozenset(turn.start_level)),
+    )  # L1354
+    return state.evolve(
+        war=turn.model_copy(update={"start_level": {**levels, **turn.start_level}, "parched_captains": dry})
+    )
 
 
 def resolve_combat(
