@@ -230,6 +230,17 @@ def render_text(doc: ReportDocument) -> str:
     return environment().get_template("report.txt.j2").render(doc=doc)
 
 
+def position_text(report: ReportInput, ruleset: Any) -> str:
+    """The ruleset's own sections of ``report`` (its board, sheets, tables) as text, '' if none:
+    the position a "your move" mail shows when no step resolved since the reader's last one, so
+    the reader need not look up its last report to choose its orders (the same sections, so it
+    says no more than the reader's report would)."""
+    sections = ruleset_sections(ruleset, report).sections
+    if not sections:
+        return ""
+    return environment().get_template("sections.txt.j2").render(sections=sections).strip("\n") + "\n"
+
+
 def render_report(
     report: ReportInput, ruleset: Any = None, *, mail: bool = True, pngs: MapImages | None = None
 ) -> RenderedReport:

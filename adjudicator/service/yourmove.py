@@ -19,7 +19,7 @@ from adjudicator.dates import when_text
 from adjudicator.report.mail import report_attachments
 from adjudicator.report.model import ReportInput
 from adjudicator.report.order_template import order_template
-from adjudicator.report.render import render_report
+from adjudicator.report.render import position_text, render_report
 from adjudicator.service.assets import stored_attachments
 from adjudicator.service.base import as_utc
 from adjudicator.service.history import HistoryTools, StoredWindow
@@ -55,8 +55,11 @@ class YourMoveTools(HistoryTools):
             html, attachments = None, deadline_ics(game, row, now, zone, self.mail_domain)
             if since is None:
                 report = self._opening_input(session, game, row, power)
-                template = order_template(report, self.ruleset(game).phases(), lines_deadline(row, zone))
-                body = "\n".join(lines) + ("\n\n" + template if template else "\n")
+                ruleset = self.ruleset(game)
+                template = order_template(report, ruleset.phases(), lines_deadline(row, zone))
+                position = position_text(report, ruleset)  # the board as the step opens
+                head = "\n".join(lines) + ("\n\n" + position.rstrip("\n") if position else "")
+                body = head + ("\n\n" + template if template else "\n")
             else:
                 rendered = render_report(since, self.ruleset(game))
                 body = "\n".join(lines) + "\n\nWhat happened since your last step:\n\n" + rendered.text

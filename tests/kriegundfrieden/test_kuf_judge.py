@@ -24,6 +24,13 @@ def test_a_spring_by_mail_with_a_silent_noble(tmp_path: Path) -> None:
     assert open_row.label == "T1.spring.1-plans" and sorted(open_row.actors) == sorted(SEATS)
     state = judge.state("k1")
     counsellor = state.counsellor  # type: ignore[attr-defined]
+    # the first "your move" shows the position (the ruleset's sections: the kingdom, the noble's
+    # own hand), not only the order template, so a noble can choose from the mail alone
+    [first] = [m for m in judge.outbox("k1") if m.recipient == "anna" and "your move" in m.subject]
+    kingdom, hand, template = (
+        first.body_text.find(t) for t in ("THE KINGDOM", "YOUR HAND", "# Orders of anna")
+    )
+    assert 0 < kingdom < template and 0 < hand < template, first.body_text
     receipt = judge.submit(
         order_mail("k1", counsellor, secrets[counsellor], "PLAN PASS", "FROBNICATE", "READY"), now=T0
     )
