@@ -1,4 +1,5 @@
-"""`adjudicator demo`: a Medioevo game among four bots, played by orders, with every report written out."""
+"""`adjudicator demo`: a Medioevo game among bots (four by default, up to every playable kingdom),
+played by orders to the end of the game, with every report written out."""
 
 from __future__ import annotations
 
@@ -9,13 +10,25 @@ from pathlib import Path
 
 from adjudicator.bots import medioevo_orders
 from adjudicator.core.ids import inside
+from adjudicator.demo_summary import PhaseCount, ending_of, phase_counts, standings_lines
 from adjudicator.report.archive import build_archive, write_archive
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapdraw import draw_board
+from adjudicator.rulesets.registry import get_ruleset
 from adjudicator.service.judge import Judge
 from adjudicator.store.models import Outbox
 
 DEMO_POWERS = ("holy_roman_empire", "hungary", "france", "byzantium")
+
+
+def demo_powers(count: int) -> tuple[str, ...]:
+    """``count`` powers: the four of the classic demo first, then the other playable kingdoms in
+    the board's order (10: every one)."""
+    kingdoms = get_ruleset("medioevo").board.playable_kingdoms()  # type: ignore[attr-defined]
+    ordered = (*DEMO_POWERS, *(k for k in kingdoms if k not in DEMO_POWERS))
+    if not 2 <= count <= len(ordered):
+        raise ValueError(f"{count} powers: the demo plays 2 to {len(ordered)}")
+    return ordered[:count]
 
 
 @dataclass(frozen=True)
@@ -26,6 +39,10 @@ class DemoResult:
     replay_problems: tuple[str, ...]
     ending: str = ""
     """How the game ended and who won (the ``mu-game-ended`` event, docs/endgame.md)."""
+    standings: tuple[str, ...] = ()
+    """The winner and every power's score line by line (demo_summary.standings_lines)."""
+    phases: tuple[PhaseCount, ...] = ()
+    """What each of the ten phases did: its events (demo_summary.phase_counts)."""
 
 
 def ruleset_board(judge: Judge, game: str) -> Board | None:
@@ -43,6 +60,8 @@ def play_demo(
     seed: bytes | None = None,
     progress: Callable[[str], None] | None = None,
     sequential: bool = False,
+    powers: int = len(DEMO_POWERS),
+    po_limit: int | None = None,
 ) -> DemoResult:
     """Create the game, have each bot mail its orders every window, adjudicate, write the reports.
 
@@ -50,19 +69,24 @@ def play_demo(
     (no one has a decision in them) included, so there is one report folder for each.
     ``sequential``: the purchases are played power by power in turn order (option
     ``purchases_order = "in_turn"``, issue 16): each bot writes when its step is open, on the
-    board the steps before it left.
+    board the steps before it left. ``powers``: how many play (:func:`demo_powers`); the game ends
+    after ``turns`` turns or, with ``po_limit``, when a power reaches that many PO (the judge
+    claims for every power, option ``po_limit_claims = automatic``: docs/endgame.md).
     """
     options: dict[str, object] = {"turns": turns}
     if sequential:
         options["purchases_order"] = "in_turn"
-    secrets = judge.create_game(game, "medioevo", DEMO_POWERS, options, seed=seed)
+    if po_limit is not None:
+        options.update(po_limit=po_limit, po_limit_claims="automatic")
+    playing = demo_powers(powers)
+    secrets = judge.create_game(game, "medioevo", playing, options, seed=seed)
     while True:
         state = judge.state(game)
         if state.over:
             break
         game_row, open_row = judge.game(game)
         ruleset = judge.ruleset(game_row)
-        for power in open_row.actors or DEMO_POWERS:  # a step: its actors only
+        for power in open_row.actors or playing:  # a step: its actors only
             view = judge.view(game, power)
             lines = medioevo_orders(view, ruleset.legal_orders(state, power))
             envelope = f"GAME {game} POWER {power} SECRET {secrets[power]}"
@@ -82,8 +106,18 @@ def play_demo(
     if board is not None:
         (out / game / "board.svg").write_text(draw_board(board).svg, encoding="utf-8")
     resolved = tuple(w.label for w in judge.resolved_windows(game))
-    ending = next((e.summary() for e in judge.events(game) if e.kind == "mu-game-ended"), "")
-    return DemoResult(game, resolved, out / game, tuple(judge.replay_check(game)), ending)
+    events = judge.events(game)
+    ending = next((e.summary() for e in events if e.kind == "mu-game-ended"), "")
+    ended = ending_of(events)
+    return DemoResult(
+        game,
+        resolved,
+        out / game,
+        tuple(judge.replay_check(game)),
+        ending,
+        tuple(standings_lines(ended)) if ended else (),
+        phase_counts(events, judge.ruleset(judge.game(game)[0]).phases()),
+    )
 
 
 def write_mail(folder: Path, row: Outbox) -> None:

@@ -109,6 +109,7 @@ BAD_INPUT = [
     (["scenario", "run", "."], "."),
     (["demo", "--out", FILE], FILE),
     (["demo", "--turns", "0", "--out", "demo-out"], "turns"),
+    (["demo", "--powers", "11", "--out", "demo-out"], "powers"),
     (["data", "check", "no-such-folder"], "no-such-folder"),
     (["map", "draw", "--data", "no-such-folder"], "no-such-folder"),
     (["map", "draw", "--out", FILE + "/board.svg"], FILE),
