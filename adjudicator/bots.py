@@ -6,14 +6,15 @@ import hashlib
 from collections.abc import Sequence
 
 from adjudicator.bots_church import church_orders
-from adjudicator.bots_commerce import commerce_orders
+from adjudicator.bots_commerce import auction_orders, commerce_orders, offer_orders
+from adjudicator.bots_objective import objective_places
 from adjudicator.bots_war import war_orders
 from adjudicator.core.engine import window_label
 from adjudicator.core.orders import Order, Submission
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.state import GameState
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.commerce.orders import COMMERCE
+from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
 from adjudicator.rulesets.medioevo.orders import (
     Bid,
     Build,
@@ -51,9 +52,11 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     damaged, buys a technology and, when rich, a building, now and then a transport or a
     customisation disc, borrows when poor, sells a piece when short of florins (bankrupt when it
     may), buys INVESTITURA's VF, plays its purchases, taxes and reinforcements cards, spreads its
-    reinforcements; in diplomacy it accepts every offer, sues for peace, proposes a pact or an
-    alliance and now and then declares war; in combat it fights (``bots_war.war_orders``); in
-    commerce it trades (``bots_commerce.commerce_orders``)."""
+    reinforcements, first where its objective card's territories lack the garrison that makes
+    them count (``bots_objective``); in diplomacy it accepts every offer, sues for peace, now and
+    then proposes a pact or an alliance (each one made gives every other power CB against its
+    parties, L2451) or declares war; in combat it fights (``bots_war.war_orders``); in
+    commerce it trades and auctions a spare card, and bids for the others' (``bots_commerce``)."""
     me = view.data["powers"][view.viewer]
     key = f"{view.game}|{view.window}|{view.viewer}"
     lines: list[str] = []
@@ -93,21 +96,26 @@ def medioevo_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
     lines += _short_of_money(me["florins"], legal)
     lines += _economy_cards(key, legal)
     places = [o for o in legal if isinstance(o, Place)]
-    if places:
+    aimed = objective_places(view, legal)  # its objective card's territories kept safe (L2454)
+    lines += [o.canonical() for o in aimed]
+    if places and not aimed:
         chosen = places[_pick(key + "place", len(places))]
         lines.append(Place(2, chosen.territory).canonical())
     lines += church_orders(view, legal)  # join a crusade when strong enough (bots_church.py)
     if any(o.phase == COMBAT for o in legal):  # the war window: bots that fight (bots_war.py)
         lines += war_orders(view, legal)
     if any(o.phase == COMMERCE for o in legal):  # the commerce window: bots that trade
-        lines += commerce_orders(view, legal)
+        lines += commerce_orders(view, legal) + auction_orders(view, legal)
+    if any(o.phase == CARD_SALE for o in legal):  # the bids window: the cards on auction (R296)
+        lines += offer_orders(view, legal)
     # a technology a card gives in this phase (PLAY Contessa FOR x) is not bought as well
     free = {line.rsplit(" FOR ", 1)[1] for line in lines if line.startswith("PLAY ") and " FOR " in line}
     return [line for line in lines if not (line.startswith("BUY TECH ") and line[len("BUY TECH ") :] in free)]
 
 
 def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
-    """One action a turn (peace first, else a pact, an alliance or, one time in eight, war),
+    """One action a turn (peace first, else one time in eight war, else one time in three a pact
+    or an alliance: each gives the others CB against it, which cost PO at the end, L2451),
     every proposal accepted, one held diplomacy card played, now and then a gift for a feast, a
     vote on each open dispute."""
     lines = [o.canonical() for o in legal if isinstance(o, Accept)]
@@ -118,7 +126,7 @@ def _diplomacy(key: str, legal: Sequence[Order]) -> list[str]:
         lines.append(peace[_pick(key + "peace", len(peace))].canonical())
     elif wars and _pick(key + "war?", 8) == 0:
         lines.append(wars[_pick(key + "war", len(wars))].canonical())
-    elif proposals:
+    elif proposals and _pick(key + "propose?", 3) == 0:
         lines.append(proposals[_pick(key + "propose", len(proposals))].canonical())
     plays = [o for o in legal if isinstance(o, PlayDiplomacyCard)]
     cards = list(dict.fromkeys(o.card for o in plays))

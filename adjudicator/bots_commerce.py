@@ -17,7 +17,7 @@ from functools import cache
 
 from adjudicator.core.orders import Order
 from adjudicator.core.view import PlayerView
-from adjudicator.rulesets.medioevo.commerce.orders import ALL, BUY, SELL, Trade, Voyage
+from adjudicator.rulesets.medioevo.commerce.orders import ALL, BUY, SELL, Auction, Offer, Trade, Voyage
 from adjudicator.rulesets.medioevo.commerce.prices import table_price
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 
@@ -25,6 +25,10 @@ CHEAP = 0.85
 """A good is bought where the table asks at most this share of its mean price."""
 KEEP = 300
 """Florins a bot keeps in hand after buying."""
+RESERVE = 100
+"""The reserve a bot puts on a card it auctions (L2150-2154): never given away for 5 florins."""
+BIDDER = 700
+"""Florins a bot holds before it bids for another power's card on auction."""
 
 
 @cache
@@ -110,3 +114,30 @@ def _best_buy(name: str, here: str, florins: int, legal: Sequence[Order]) -> tup
         if best is None or (ratio, o.good) < (best[0], best[1].good):
             best = (ratio, Trade(BUY, amount, o.good, name), amount * (unit + 2))
     return (best[1], best[2]) if best else None
+
+
+def auction_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
+    """With a Fair (the legal orders list ``AUCTION`` only then, L2152) and two cards or more in
+    hand, one card on auction with a reserve: one it holds twice if any, else its first."""
+    cards = list(view.data["powers"][view.viewer].get("cards") or ())
+    lots = [o for o in legal if isinstance(o, Auction)]
+    if len(cards) < 2 or not lots:
+        return []
+    twice = [o for o in lots if cards.count(o.card) > 1]
+    return [Auction((twice or lots)[0].card, RESERVE).canonical()]
+
+
+def offer_orders(view: PlayerView, legal: Sequence[Order]) -> list[str]:
+    """With florins to spare, the lowest sealed maximum listed for each card on auction that it
+    does not hold already (R296)."""
+    me = view.data["powers"][view.viewer]
+    if int(me["florins"]) < BIDDER:
+        return []
+    held = set(me.get("cards") or ())
+    lowest: dict[tuple[str, str], Offer] = {}
+    for o in legal:
+        if isinstance(o, Offer) and o.card not in held:
+            lot = (o.card, o.seller)
+            if lot not in lowest or o.amount < lowest[lot].amount:
+                lowest[lot] = o
+    return [o.canonical() for o in lowest.values()]

@@ -25,7 +25,6 @@ from collections.abc import Sequence
 
 from adjudicator.bots_war_board import (
     ENGINE,
-    GARRISON,
     Board,
     borders,
     engine_aboard,
@@ -127,7 +126,7 @@ def _loads(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str],
             room = room_left(board, name) - ENGINE * sum(
                 1 for line in lines if line.startswith("LOAD engine")
             )
-            n = min(a.cargo, room, board.ground(place) - GARRISON)
+            n = min(a.cargo, room, board.ground(place) - board.keep_back(place))
             if n > 0:
                 board.load(place, n)
                 lines.append(ScriptStep(Load(n, name)).canonical())
@@ -154,38 +153,43 @@ def _fighting(board: Board, name: str, steps: Sequence[ScriptStep], engine: bool
     aboard = int(piece.get("vf", 0))
     most = max((_vf_load(s, name) for s in steps), default=0)
     room = room_left(board, name) - (ENGINE if engine and not engine_aboard(board, name) else 0)
-    loadable = min(most, room, board.ground(piece["location"]) - GARRISON)
+    loadable = min(most, room, board.ground(piece["location"]) - board.keep_back(piece["location"]))
     return aboard + max(0, loadable) - 1
 
 
 def _attack(
     board: Board, name: str, steps: Sequence[ScriptStep], used: set[str], declared: set[str]
 ) -> list[str]:
-    """Load, move next to the weakest target outnumbered 2:1, declare war if need be, attack."""
+    """Load, move next to the weakest target outnumbered 2:1 (one of the objective card's first,
+    ``Board.aim``), declare war if need be, attack."""
     piece = board.piece(name)
     if piece is None:
         return []
-    options: list[tuple[tuple[int, int], str, ScriptStep]] = []
+    options: list[tuple[tuple[int, int, int], str, ScriptStep]] = []
     besieged = {str(g["territory"]) for g in board.sieges}
     for s in steps:
         a = s.action
         if isinstance(a, Attack) and a.pieces == (name,) and a.captains[0] not in used:
             if a.target in besieged:
                 continue  # another's siege: no second one is laid there (L1924)
+            if _costly(board, a.target):
+                continue
             walls = board.walls(a.target)
             turns = _turns_to_take(board, name, steps, used, walls, a.target)
             if turns is None:
                 continue  # walls without an engine: no siege to follow the field battle (L1924)
             if _fighting(board, name, steps, bool(walls)) >= RATIO * board.defenders(a.target):
-                options.append(((turns, board.defenders(a.target)), a.target, s))
+                options.append(((board.aim(a.target), turns, board.defenders(a.target)), a.target, s))
         if isinstance(a, NavalAttack) and a.pieces == (name,) and a.captains[0] not in used:
+            if not board.at_war(a.power):
+                continue  # a surprise attack on a fleet costs PO and gives CB for no territory
             theirs = sum(
                 int(p.get("vf", 0))
                 for p in board.pieces
                 if p["owner"] == a.power and p["location"] == a.place and not p.get("aboard")
             )
             if _fighting(board, name, steps, False) > theirs:
-                options.append(((0, theirs), a.place, s))  # a fleet first: galleys hunt ships
+                options.append(((0, 0, theirs), a.place, s))  # a fleet first: galleys hunt ships
     if not options:
         return []
     _, target, chosen = min(options, key=lambda o: (o[0], o[1]))
@@ -211,6 +215,14 @@ def _attack(
         attack = NavalAttack(action.power, action.place, action.pieces, action.captains, PLAN)
     lines.append(ScriptStep(attack, chain=chain).canonical())
     return lines
+
+
+def _costly(board: Board, target: str) -> bool:
+    """A power's land the bot is not at war with and that its objective card does not name: a
+    surprise attack there costs PO and gives the others CB (L636, L2451) for a territory that
+    scores nothing at the end (L2454): not worth it."""
+    owner = board.territories.get(target, {}).get("owner")
+    return owner is not None and not board.at_war(owner) and board.aim(target) != 0
 
 
 def _engines(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str]) -> tuple[int, ...]:
@@ -282,7 +294,7 @@ def _muster(board: Board, name: str, steps: Sequence[ScriptStep], used: set[str]
         if isinstance(a, Move) and a.pieces == (name,) and a.to is not None:
             if board.territories.get(a.to, {}).get("owner") != board.me:
                 continue
-            spare = board.ground(a.to) - GARRISON
+            spare = board.ground(a.to) - board.keep_back(a.to)
             if spare >= 2 and (best is None or spare > best[0]):
                 best = (spare, a.to)
     aboard = int(piece.get("vf", 0)) + _room_taken([x for x in lines if "engine" not in x], name)
@@ -305,7 +317,7 @@ def _patrol(board: Board, key: str, name: str, steps: Sequence[ScriptStep]) -> l
     lines: list[str] = []
     vf = int(piece.get("vf", 0))
     if vf == 0:
-        n = min(PATROL, board.ground(piece["location"]) - GARRISON)
+        n = min(PATROL, board.ground(piece["location"]) - board.keep_back(piece["location"]))
         listed = [s for s in steps if isinstance(s.action, Load) and s.action.carrier == name]
         if n <= 0 or not any(isinstance(s.action.cargo, int) for s in listed if isinstance(s.action, Load)):
             return []

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from adjudicator.bots_objective import card, safe_garrison
 from adjudicator.core.view import PlayerView
 from adjudicator.rulesets.medioevo.dataset import DataSet, default_dataset
 from adjudicator.rulesets.medioevo.war.barbarians import rising
@@ -36,13 +37,37 @@ class Board:
     sieges: Sequence[Mapping[str, Any]]
     played: frozenset[str] = frozenset()  # the kingdoms the powers of the game play
     taken: dict[str, int] = field(default_factory=dict)  # own VF this script loads, by place
+    wanted: Mapping[str, int] = field(default_factory=dict)  # the objective card's territories, by rank
+    safe: Mapping[str, int] = field(default_factory=dict)  # own card territories: their safe garrison
 
     @classmethod
     def of(cls, view: PlayerView) -> Board:
         d = view.data
         wars = frozenset(frozenset(w) for w in d.get("wars", ()))
         played = frozenset(str(p.get("kingdom", "")) for p in d.get("powers", {}).values())
-        return cls(view.viewer, d["territories"], d.get("pieces", ()), wars, d.get("sieges", ()), played)
+        wanted = card(view)
+        own = [t for t in wanted if (d["territories"].get(t) or {}).get("owner") == view.viewer]
+        safe = {t: safe_garrison(view, t) for t in own}
+        return cls(
+            view.viewer,
+            d["territories"],
+            d.get("pieces", ()),
+            wars,
+            d.get("sieges", ()),
+            played,
+            {},
+            wanted,
+            safe,
+        )
+
+    def keep_back(self, place: str) -> int:
+        """The VF to leave where a transport loads: 1, or in an own territory of the objective
+        card the garrison that keeps it counting at the end (bots_objective.py, L2454)."""
+        return max(GARRISON, self.safe.get(place, 0))
+
+    def aim(self, place: str) -> int:
+        """0 for a territory of the objective card, 1 for any other: attacks go there first."""
+        return 0 if place in self.wanted else 1
 
     def piece(self, name: str) -> Mapping[str, Any] | None:
         word, _, number = name.rpartition(" ")

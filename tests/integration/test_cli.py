@@ -123,6 +123,10 @@ def test_the_demo_plays_three_turns_and_writes_every_report(cli: CliRunner, tmp_
     result = cli.invoke(app, ["demo", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "replay check: ok" in result.output
+    # the end (issue 19): the winner, each power's score line by line, what each phase did
+    assert "The game is over after turn 3 (the turn limit was reached)" in result.output
+    assert "Winner: " in result.output and "PO held during the game" in result.output
+    assert " 1. Turn order " in result.output and "10. Commerce " in result.output
     windows = sorted(p.name for p in (out / "demo").iterdir() if p.is_dir() and p.name != "archive")
     assert (out / "demo" / "archive" / "index.html").is_file()
     assert [w.split("-", 1)[1] for w in windows] == [

@@ -111,6 +111,7 @@ BAD_INPUT = [
     (["demo", "--turns", "0", "--out", "demo-out"], "turns"),
     (["demo", "--ruleset", "chess", "--out", "demo-out"], "chess"),
     (["demo", "--ruleset", "kriegundfrieden", "--powers", "2", "--out", "demo-out"], "3 or 4 nobles"),
+    (["demo", "--powers", "11", "--out", "demo-out"], "powers"),
     (["data", "check", "no-such-folder"], "no-such-folder"),
     (["map", "draw", "--data", "no-such-folder"], "no-such-folder"),
     (["map", "draw", "--out", FILE + "/board.svg"], FILE),

@@ -217,17 +217,18 @@ def test_a_game_without_war_keeps_its_digests() -> None:
     §2.2), and pinned again when phase 7 joined the economy window (its Event deck is shuffled at
     setup and its events change the board, so every digest moved; docs/events.md), and again
     when the Church's tithe (R308, the taxes) and the calamities' effects joined: a war window
-    without orders changes nothing but the turn (T1.war). At T2.war the GM's siege of
+    without orders changes nothing but the turn (T1.war); and again when the bots came to propose
+    a pact one turn in three (issue 19, R347: each pact gives the others CB). At T2.war the GM's siege of
     Costantinopoli (``_base``) is in its 2nd turn, so the aftermath's attrition wears the besieged
     down (002 L1960-1962): only the last digest differs from the game before the war."""
     digests = _play_two_turns()
     assert digests[:-1] == [
         "4c2724b7d67d4d8ec8b2f2ca5555ff89ce4668fb8beff993fe95cd6d8c3bb613",
         "b7dbe4e629d132e2c699c84ca799bbb2694e24f3ecfba25701d51fa880ac586f",
-        "abd28c460aae753c6ad9b3b55107cf57bb15573dd168837429a5404228860520",
-        "fabd0b4ba2829812cec4ef1490d90c6d6275b229eafac4ef410a7ed1bf59f20d",
-        "68a017834b28713092b55a797ca1c75ce1f4ccea38506bf7da24d6d0c7e01654",
-        "c83ffe9f2e80890fba1b6a86b249fbfd514509913f97ee42e7664b8283716262",
+        "ffe3b8ef95abb0f361e1821d6a66176737f5ff4242a97e4636cf01fff3b5181d",
+        "fb9b17ec4b2826e55a296152a7177ecff52b6646b7187c22a8075d75c92e7646",
+        "ab7e52d108a8412c02a289b56a023a4cfda42f2ef877b2a5ff0407a3cee5c231",
+        "c5047079d6aa434f1c6447e3af2a064989b035b3210787f262ac14978982f1df",
     ]
     assert digests[-1] != "4f4725867ab8556972a02a7c9e2de40bf1a80bba8de269e16e95a39916f9d2e6"
 
