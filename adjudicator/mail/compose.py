@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import secrets
 from collections import OrderedDict
 from datetime import UTC
 from email.headerregistry import Address
@@ -163,4 +164,15 @@ def _compose(row: Outbox, settings: Settings) -> EmailMessage:
         msg.add_alternative(row.body_html, subtype="html", charset="utf-8", cte=_cte(row.body_html))
     for item in sorted(row.attachments, key=lambda a: not a.get("cid")):
         _attach(msg, item)
+    for part in msg.walk():
+        if part.is_multipart():
+            part.set_boundary(boundary())
     return msg
+
+
+def boundary() -> str:
+    """A MIME boundary no part can hold: ``=_`` never occurs in base64 or quoted-printable, and
+    the rest is secret and random, so no text (a player's included) can guess it. Set here, the
+    generator does not search the whole message for a boundary it made up (a regular expression
+    over the ~400 kB of each multipart: ~5 ms a report mail, issue 18)."""
+    return "=_" + secrets.token_hex(16)
