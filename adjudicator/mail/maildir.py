@@ -33,12 +33,16 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
+from adjudicator.mail.wire import message_bytes
+
 MAX_FOLDER = 100
 """The longest folder name: far below every file system's 255, whatever the address."""
 INDEX = ".delivered"
 """The directory under the root that indexes every folder's delivered messages (``_index``)."""
 PENDING = ".pending"
 STALE_TMP_SECONDS = 60.0
+LF = policy.default.clone(linesep="\n")
+"""Lines end in a bare LF in a Maildir file (a reader adds CR where it needs one)."""
 """A ``tmp/`` file of our message older than this belongs to a writer that died (a live one links
 its file within milliseconds)."""
 
@@ -142,7 +146,7 @@ def deliver(root: Path, address: str, message: EmailMessage) -> bool:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(message.as_bytes(policy=policy.default.clone(linesep="\n")))
+            handle.write(message_bytes(message, LF))
             handle.flush()
             os.fsync(handle.fileno())
         try:

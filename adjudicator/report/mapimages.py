@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from adjudicator.report.layered import LayeredBoard, compose
 from adjudicator.report.raster import overlay_image, svg_to_image, to_png
 from adjudicator.report.svgcrop import Box, crop
 
@@ -32,16 +33,23 @@ class MapImages:
 
     def __init__(self) -> None:
         self._boards: dict[str, bytes | None] = {}
+        self._images: dict[str, Image.Image | None] = {}
 
-    @staticmethod
-    def _raster(shared: str, width: float) -> Image.Image | None:
-        """The board rasterised at the close-ups' scale (raster.py keeps the last ones made)."""
-        return svg_to_image(shared, round(width * REGION_SCALE))
+    def _raster(self, shared: str, width: float, layered: LayeredBoard | None) -> Image.Image | None:
+        """The board rasterised at the close-ups' scale: composed from its layers when the
+        ruleset gives them (report/layered.py), else the whole SVG (raster.py keeps the last ones)."""
+        pixels = round(width * REGION_SCALE)
+        if layered is None:
+            return svg_to_image(shared, pixels)
+        if shared not in self._images:
+            self._images.clear()  # one board a window: the last one kept
+            self._images[shared] = compose(layered, pixels)
+        return self._images[shared]
 
-    def board(self, shared: str, width: float) -> bytes | None:
+    def board(self, shared: str, width: float, layered: LayeredBoard | None = None) -> bytes | None:
         """The PNG of the board (``shared``, ``width`` map units across) for the mail's body."""
         if shared not in self._boards:
-            image = self._raster(shared, width)
+            image = self._raster(shared, width, layered)
             if image is None:
                 self._boards[shared] = None
             else:
@@ -49,9 +57,11 @@ class MapImages:
                 self._boards[shared] = to_png(image.resize((MAIL_MAP_WIDTH, height), Image.Resampling.BOX))
         return self._boards[shared]
 
-    def closeup(self, shared: str, width: float, box: Box, overlay: str | None) -> bytes | None:
+    def closeup(
+        self, shared: str, width: float, box: Box, overlay: str | None, layered: LayeredBoard | None = None
+    ) -> bytes | None:
         """The reader's close-up: ``box`` of the board ``shared``, ``overlay`` drawn over it."""
-        image = self._raster(shared, width)
+        image = self._raster(shared, width, layered)
         if image is None:
             return None
         scale = image.width / width

@@ -78,18 +78,24 @@ def _rasteriser() -> Rasteriser | None:
     return _rsvg(path) if path else _cairo()
 
 
-@lru_cache(maxsize=IMAGE_CACHE)
-def _image(svg: str, width: int) -> Image.Image | None:
+def rasterise(svg: str, width: int, mode: str = "RGB", what: str = "map PNG") -> Image.Image | None:
+    """``svg`` rasterised ``width`` pixels wide as pixels of ``mode``, by the fastest rasteriser
+    installed; None without one, or when it failed (logged)."""
     rasterise = _rasteriser()
     if rasterise is None:
         return None
     try:
         png = rasterise(svg.encode("utf-8"), width)
     except (subprocess.SubprocessError, OSError) as exc:
-        log.warning("map PNG not made: %s", exc)
+        log.warning("%s not made: %s", what, exc)
         return None
     with Image.open(io.BytesIO(png)) as image:
-        return image.convert("RGB")
+        return image.convert(mode)
+
+
+@lru_cache(maxsize=IMAGE_CACHE)
+def _image(svg: str, width: int) -> Image.Image | None:
+    return rasterise(svg, width)
 
 
 @lru_cache(maxsize=PNG_CACHE)
@@ -158,3 +164,6 @@ def reset() -> None:
     _in_process.cache_clear()
     _image.cache_clear()
     _render.cache_clear()
+    from adjudicator.report import layered
+
+    layered.reset()

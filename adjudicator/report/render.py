@@ -7,7 +7,6 @@ template all come from it, so they always agree.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,7 +15,9 @@ from markupsafe import Markup
 
 from adjudicator.core.ruleset import PhaseSpec
 from adjudicator.dates import when_text
+from adjudicator.report import fastjson
 from adjudicator.report.document import ReportDocument, Section
+from adjudicator.report.layered import LayeredBoard
 from adjudicator.report.mapimages import MAIL_MAP_WIDTH, REGION_WIDTH, MapImages
 from adjudicator.report.model import ReportInput
 from adjudicator.report.order_template import order_template
@@ -169,6 +170,8 @@ class ReportMaps:
     """The box of the reader's close-up."""
     overlay: str | None = None
     """The reader's marks alone, drawn over the shared board's close-up."""
+    layered: LayeredBoard | None = None
+    """``shared`` in layers, when the ruleset gives them (report/layered.py)."""
 
 
 def draw_map(report: ReportInput, ruleset: Any, *, highlights: bool = True) -> str | None:
@@ -199,6 +202,7 @@ def _maps(report: ReportInput, ruleset: Any, *, mail: bool) -> ReportMaps | None
         shared=shared,
         focus=getattr(drawing, "focus", None),
         overlay=getattr(drawing, "overlay", None),
+        layered=getattr(drawing, "layered", None),
     )
 
 
@@ -254,9 +258,9 @@ def render_report(
     pngs = pngs if pngs is not None else MapImages()
     png = region_png = None
     if maps is not None and maps.shared is not None:
-        png = pngs.board(maps.shared, maps.width)
+        png = pngs.board(maps.shared, maps.width, maps.layered)
         if maps.focus and png is not None:
-            region_png = pngs.closeup(maps.shared, maps.width, maps.focus, maps.overlay)
+            region_png = pngs.closeup(maps.shared, maps.width, maps.focus, maps.overlay, maps.layered)
     doc = build_document(report, ruleset, has_map=maps is not None)
     mail_doc = replace(
         doc,
@@ -269,9 +273,7 @@ def render_report(
         text=render_text(doc) if mail else "",
         html=render_html(doc, map_svg=svg),
         mail_html=render_html(mail_doc, for_mail=True) if mail else "",
-        json=json.dumps(report_json(report), indent=1, sort_keys=True, ensure_ascii=True) + "\n"
-        if mail
-        else "",
+        json=fastjson.dumps(report_json(report)) + "\n" if mail else "",
         order_template=doc.order_template,
         svg=svg,
         png=png,

@@ -7,10 +7,10 @@ import io
 from collections.abc import Callable, Iterator
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
-from adjudicator.report import raster
-from adjudicator.report.mapimages import REGION_WIDTH, MapImages
+from adjudicator.report import layered, raster
+from adjudicator.report.mapimages import REGION_SCALE, REGION_WIDTH, MapImages
 from adjudicator.report.render import render_report
 from adjudicator.rulesets.medioevo.mapsymbols import YOU
 from tests.report.fixtures import POWERS, FixtureGame
@@ -35,9 +35,8 @@ def _blue(png: bytes) -> int:
     return sum(n for n, c in colours if sum(abs(a - b) for a, b in zip(c, OWN_BLUE, strict=True)) <= 30)
 
 
-def test_a_window_rasterises_its_board_once_for_every_readers_closeup(
-    report_game: FixtureGame, fresh_raster: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The widths of the rasteriser's calls from now on."""
     real = raster._rasteriser()
     assert real is not None
     calls: list[int] = []
@@ -47,16 +46,66 @@ def test_a_window_rasterises_its_board_once_for_every_readers_closeup(
         return real(svg, width)
 
     monkeypatch.setattr(raster, "_rasteriser", lambda: counted)
+    return calls
+
+
+def test_a_window_rasterises_its_board_once_for_every_readers_closeup(
+    report_game: FixtureGame, fresh_raster: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _counting(monkeypatch)
+    render_report(report_game.input(WAR, POWERS[0]), report_game.ruleset, pngs=MapImages())
+    one_reader = len(calls)
+    layered.reset()  # the rasteriser itself stays the counting one
+    calls.clear()
     pngs = MapImages()
     rendered = [
         render_report(report_game.input(WAR, power), report_game.ruleset, pngs=pngs) for power in POWERS
     ]
-    assert len(calls) == 1, f"{len(calls)} rasterisations for {len(POWERS)} readers' maps"
+    assert len(calls) == one_reader, (
+        f"{len(calls)} rasterisations for {len(POWERS)} readers, {one_reader} for one"
+    )
     assert len({r.png for r in rendered}) == 1  # the board every reader shares
     for power, report in zip(POWERS, rendered, strict=True):
         assert report.region_png is not None, power
         with Image.open(io.BytesIO(report.region_png)) as image:
             assert image.width == REGION_WIDTH
+
+
+def test_the_names_seas_and_borders_are_rasterised_once_a_game(
+    report_game: FixtureGame, fresh_raster: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = raster._rasteriser()
+    assert real is not None
+    drawn: list[str] = []
+
+    def counted(svg: bytes, width: int) -> bytes:
+        drawn.append(svg.decode("utf-8"))
+        return real(svg, width)
+
+    monkeypatch.setattr(raster, "_rasteriser", lambda: counted)
+    static = ('id="sea-', 'class="t o"', 'stroke-dasharray="4 3"')  # the seas, the names, the straits
+    for window, times in (("T2.economy", 1), (WAR, 0)):
+        drawing = report_game.ruleset.report_map(report_game.input(window, POWERS[0]).view, window)
+        assert drawing.layered is not None
+        drawn.clear()
+        assert layered.compose(drawing.layered, round(drawing.width * REGION_SCALE)) is not None
+        for part in static:
+            assert sum(part in svg for svg in drawn) == times, (window, part)
+
+
+def test_the_layered_board_is_the_whole_svg_rasterised(report_game: FixtureGame, fresh_raster: None) -> None:
+    """The board composed from its layers (report/layered.py) against its SVG rasterised whole:
+    the same picture but for anti-aliasing and the marks' placement to the half pixel."""
+    drawing = report_game.ruleset.report_map(report_game.input(WAR, POWERS[0]).view, WAR)
+    assert drawing.layered is not None and drawing.shared is not None
+    width = round(drawing.width * REGION_SCALE)
+    composed = layered.compose(drawing.layered, width)
+    whole = raster.svg_to_image(drawing.shared, width)
+    assert composed is not None and whole is not None and composed.size == whole.size
+    diff = ImageChops.difference(composed, whole).convert("L")
+    assert ImageStat.Stat(diff).mean[0] < 1.5
+    counts = diff.histogram()
+    assert sum(counts[64:]) / sum(counts) < 0.01  # a pixel in a hundred differs visibly, at most
 
 
 def test_the_closeup_shows_the_readers_land_outlined_and_the_board_shows_no_ones(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from threading import Lock
 
+from adjudicator.report.layered import LayeredBoard
 from adjudicator.report.voronoi import FRAME, Cell, Point, cells
 from adjudicator.rulesets.medioevo import mapsymbols as sym
 from adjudicator.rulesets.medioevo.board import Board
@@ -29,6 +30,7 @@ FRONTIER = "#3b3024"
 RIVER = "#2c7fb8"
 HIGHLIGHT = "#c0392b"
 LAYOUT_CACHE = 8  # boards whose layout is kept; a judge usually draws one
+FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
 # Text halos are a white copy under the text: cairosvg ignores paint-order, so a stroked text would
 # be drawn stroke-over-fill and come out white in the mailed PNG.
 STYLE = (
@@ -61,6 +63,9 @@ class Drawing:
     overlay: str | None = None
     """A reader's map: only the reader's marks, on nothing, the size of ``svg``: drawn over
     ``shared`` it gives the reader's close-up without rasterising the board again."""
+    layered: LayeredBoard | None = None
+    """``shared`` as layers, so what is the same in every window is rasterised once a game
+    (report/layered.py)."""
 
 
 @dataclass(frozen=True)
@@ -234,20 +239,20 @@ def document(
     keys: Sequence[LegendKey],
 ) -> Drawing:
     """The SVG document: the map ``layers`` in order, then a legend band under the map."""
-    legend, band = _legend(layout.width, layout.height, title, swatches, keys)
+    drawn, band = legend(layout.width, layout.height, title, swatches, keys)
     total = layout.height + band
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{layout.width:.0f}" height="{total:.0f}" '
-        f'viewBox="0 0 {layout.width:.0f} {total:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
+        f'viewBox="0 0 {layout.width:.0f} {total:.0f}" {FONT}>',
         STYLE,
         *layers,
-        *legend,
+        *drawn,
         "</svg>",
     ]
     return Drawing("\n".join(out), math.ceil(layout.width), math.ceil(total))
 
 
-def _legend(
+def legend(
     width: float, top: float, title: str, swatches: Sequence[LegendEntry], keys: Sequence[LegendKey]
 ) -> tuple[list[str], float]:
     """The title on the left, the swatches in a grid on its right, the keys in rows under them."""

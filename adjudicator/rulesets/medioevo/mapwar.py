@@ -71,12 +71,42 @@ def arrows(layout: Layout, marks: WarMarks, colours: Mapping[str, str]) -> list[
 
 
 def rings(layout: Layout, marks: WarMarks) -> list[str]:
-    return [sym.at(*layout.sites[t], sym.siege_ring(), "siege") for t in marks.sieges if t in layout.sites]
+    return [sym.at(x, y, mark, "siege") for x, y, mark in ring_marks(layout, marks)]
+
+
+def ring_marks(layout: Layout, marks: WarMarks) -> list[tuple[float, float, str]]:
+    """Each besieged place's ring, as (x, y, mark): the layered board pastes them (report/layered.py)."""
+    return [(*layout.sites[t], sym.siege_ring()) for t in marks.sieges if t in layout.sites]
+
+
+def extent(layout: Layout, marks: WarMarks) -> tuple[float, float, float, float] | None:
+    """The box (x, y, width, height) the moves' arrows lie in, casing and heads included."""
+    points = [p for move in marks.moves for p in _points(layout, move.path)]
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    margin = 12.0  # the casing's half width and the head's reach past the shaft
+    return (
+        min(xs) - margin,
+        min(ys) - margin,
+        max(xs) - min(xs) + 2 * margin,
+        max(ys) - min(ys) + 2 * margin,
+    )
 
 
 def swords(layout: Layout, marks: WarMarks, *, only_mine: bool = False) -> list[str]:
     """One mark a place: red-rimmed when the reader fought any battle there; ``only_mine``: the
     red-rimmed ones alone (the reader's overlay, drawn over the plain ones of the shared map)."""
+    return [
+        sym.at(x, y, mark, "battle mine" if mine else "battle")
+        for x, y, mark, mine in sword_marks(layout, marks, only_mine=only_mine)
+    ]
+
+
+def sword_marks(
+    layout: Layout, marks: WarMarks, *, only_mine: bool = False
+) -> list[tuple[float, float, str, bool]]:
+    """Each battle place's swords as (x, y, mark, whether the reader fought there)."""
     places: dict[str, bool] = {}
     for b in marks.battles:
         if b.place in layout.sites:
@@ -86,7 +116,7 @@ def swords(layout: Layout, marks: WarMarks, *, only_mine: bool = False) -> list[
         if only_mine and not mine:
             continue
         x, y = layout.sites[place]
-        out.append(sym.at(x, y - SWORDS_RISE, sym.swords(mine), "battle mine" if mine else "battle"))
+        out.append((x, y - SWORDS_RISE, sym.swords(mine), mine))
     return out
 
 

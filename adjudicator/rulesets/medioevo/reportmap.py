@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.rulesets.medioevo import mapfocus, mapwar
+from adjudicator.rulesets.medioevo import mapfocus, maplayers, mapwar
 from adjudicator.rulesets.medioevo import mapsymbols as sym
 from adjudicator.rulesets.medioevo.board import Board
 from adjudicator.rulesets.medioevo.mapcolours import UNKNOWN_POWER, muted, power_colours
@@ -59,12 +59,20 @@ def _territory(territories: Mapping[str, Any], tid: str) -> Mapping[str, Any]:
     return found if isinstance(found, Mapping) else {}
 
 
-def _buildings(board: Board, layout: Layout, territories: Mapping[str, Any]) -> tuple[list[str], set[str]]:
+Placed = tuple[float, float, str, str]
+"""A mark drawn around 0,0, where it goes and its class: (x, y, mark, css)."""
+
+
+def _at(placed: Iterable[Placed]) -> list[str]:
+    return [sym.at(x, y, mark, css) for x, y, mark, css in placed]
+
+
+def _buildings(board: Board, layout: Layout, territories: Mapping[str, Any]) -> tuple[list[Placed], set[str]]:
     """The row of marks at each territory's centre: religious capital, buildings, port; and the
     kinds of building drawn (for the legend)."""
     holy = {c.territory for c in board.religious_capitals.values()}
     seen: set[str] = set()
-    out: list[str] = []
+    out: list[Placed] = []
     for tid in layout.land:
         terr = board.territories[tid]
         held = _territory(territories, tid)
@@ -83,11 +91,11 @@ def _buildings(board: Board, layout: Layout, territories: Mapping[str, Any]) -> 
             row.append((sym.port(), "port"))
         x, y = layout.sites[tid]
         start = x - (len(row) - 1) * sym.SYMBOL_STEP / 2
-        out.extend(sym.at(start + i * sym.SYMBOL_STEP, y, mark, css) for i, (mark, css) in enumerate(row))
+        out.extend((start + i * sym.SYMBOL_STEP, y, mark, css) for i, (mark, css) in enumerate(row))
     return out, seen
 
 
-def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[str]:
+def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str]) -> list[Placed]:
     """Above each centre: a pill per power with armies there, then a square per power with pieces."""
     rows: dict[str, list[tuple[str, float, str]]] = {}
     territories = data.get("territories") or {}
@@ -110,13 +118,13 @@ def _badges(layout: Layout, data: Mapping[str, Any], colours: Mapping[str, str])
         rows.setdefault(where, []).append(
             (sym.piece_badge(str(n), colour), sym.piece_width(str(n)), "pieces")
         )
-    out: list[str] = []
+    out: list[Placed] = []
     for where, badges in rows.items():
         total = sum(width for _, width, _ in badges) + BADGE_GAP * (len(badges) - 1)
         x, y = layout.sites[where]
         left = x - total / 2
         for badge, width, css in badges:
-            out.append(sym.at(left + width / 2, y - BADGE_RISE, badge, css))
+            out.append((left + width / 2, y - BADGE_RISE, badge, css))
             left += width + BADGE_GAP
     return out
 
@@ -187,37 +195,39 @@ def report_map(
     reader = reader if reader in (data.get("powers") or {}) else None
     colours = power_colours(board, data.get("powers") or {})
     territories = data.get("territories") or {}
-    signs, seen = _buildings(board, layout, territories)
+    placed, seen = _buildings(board, layout, territories)
+    badges = _badges(layout, data, colours)
     yours = [*(mapfocus.outlines(layout, mapfocus.owned(board, data, reader)) if reader else ())]
     marked = highlights(layout, highlight)
-    under = [layout.seas, *land_cells(layout, _fills(board, layout, territories, colours))]
-    under += [layout.borders, layout.kingdom_names]
-    over = [
-        *signs,
-        *mapwar.rings(layout, marks),
-        *mapwar.arrows(layout, marks, colours),
-        layout.labels,
-        *_badges(layout, data, colours),
-    ]
-    swatches = _swatches(board, data, colours, reader)
+    fills = _fills(board, layout, territories, colours)
+    under = [layout.seas, *land_cells(layout, fills), layout.borders, layout.kingdom_names]
+    moves = mapwar.arrows(layout, marks, colours)
+    over = [*_at(placed), *mapwar.rings(layout, marks), *moves, layout.labels, *_at(badges)]
     keys = [*_keys(seen, reader is not None), *mapwar.keys(marks, reader is not None)]
     layers = [*under, *yours, *marked, *over, *mapwar.swords(layout, marks)]
-    drawing = document(layout, layers, title, swatches, keys)
-    if reader is None and not marked:
-        return replace(drawing, shared=drawing.svg)
+    drawing = document(layout, layers, title, _swatches(board, data, colours, reader), keys)
     plain = replace(marks, battles=tuple(replace(b, mine=False) for b in marks.battles))
-    shared = document(
+    common = _swatches(board, data, colours, None), [*_keys(seen, False), *mapwar.keys(marks, False)]
+    layered = maplayers.layered(
         layout,
-        [*under, *over, *mapwar.swords(layout, plain)],
-        title,
-        _swatches(board, data, colours, None),
-        [*_keys(seen, False), *mapwar.keys(marks, False)],
+        fills,
+        (*placed, *((x, y, m, "siege") for x, y, m in mapwar.ring_marks(layout, marks))),
+        (moves, mapwar.extent(layout, marks)),
+        (*badges, *((x, y, m, "battle") for x, y, m, _ in mapwar.sword_marks(layout, plain))),
+        maplayers.Legend(title, *common),
     )
+    if reader is None and not marked:
+        return replace(drawing, shared=drawing.svg, layered=layered)
+    shared = document(layout, [*under, *over, *mapwar.swords(layout, plain)], title, *common)
     if reader is None:
-        return replace(drawing, shared=shared.svg)
+        return replace(drawing, shared=shared.svg, layered=layered)
     mine = _overlay(layout, [*yours, *marked, *mapwar.swords(layout, marks, only_mine=True)])
     return replace(
-        drawing, focus=mapfocus.focus(board, layout, data, reader), shared=shared.svg, overlay=mine
+        drawing,
+        focus=mapfocus.focus(board, layout, data, reader),
+        shared=shared.svg,
+        overlay=mine,
+        layered=layered,
     )
 
 
