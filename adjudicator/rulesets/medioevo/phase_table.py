@@ -16,6 +16,7 @@ from adjudicator.rulesets.medioevo import (
     start_bonus,
     steps,
 )
+from adjudicator.rulesets.medioevo.barbarians import ships as pirate_ships
 from adjudicator.rulesets.medioevo.calamity.dice import calamity_dice_uses
 from adjudicator.rulesets.medioevo.commerce import auction
 from adjudicator.rulesets.medioevo.commerce import resolve as commerce
@@ -110,7 +111,7 @@ def phase_dice(mu: MedioevoState, phase: str, data: DataSet) -> Sequence[DieUse]
             DieUse(f"{CIAMBELLANO.upper()} POWER", by_lt),
         )
     if phase == COMBAT:
-        return combat_dice_uses(data.cards)
+        return (*combat_dice_uses(data.cards), *pirate_ships.dice_uses())
     if phase == EVENTS:
         return events_phase.dice_uses(data) + calamity_dice_uses(data, len(mu.seats()))
     return ()

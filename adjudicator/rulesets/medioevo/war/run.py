@@ -20,6 +20,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
+from adjudicator.rulesets.medioevo.barbarians import ships as pirate_ships
 from adjudicator.rulesets.medioevo.church import war_hooks as church_war
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
@@ -132,6 +133,8 @@ def sub_turn(
     events: list[Event] = []
     waiting: tuple[str, ...] = ()
     if dice is not None:
+        state, sailed = pirate_ships.move_all(state, power, dice, data)  # L2338, L1402 (R261)
+        events += sailed
         state, went_on, waiting = sieges_go_on(state, power, steps_of(orders), data, dice)
         events += went_on
     asking = 0 if dice is not None and state.combat_mode == FAITHFUL else None
