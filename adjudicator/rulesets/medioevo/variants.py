@@ -17,7 +17,9 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_terrain_modifiers``, MODIFICATORI TERRENO PER BATTAGLIE (L3260-3280):
   ``war/terrain_battle.py``, applied by ``war/attacks.py``, the desert's toll by ``war/battle.py``;
 * ``variant_combat_reserves``, RISERVE DI COMBATTIMENTO (L3200-3210, ex L3230-3232):
-  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines.
+  ``war/reserves.py``, the ``RESERVES n`` clause of PLAN and DOCTRINE lines;
+* ``variant_barbarians_every_phase``, ATTIVAZIONE BARBARI A FINE FASE (L3310-3312):
+  ``barbarians/activation.py`` (``variant_attacks``), run by ``phase_table.py`` (R264).
 
 Pure: no I/O.
 """
@@ -49,6 +51,7 @@ SIEGE_WITHOUT_ENGINES = "variant_siege_without_engines"
 DIFFICULT_LANDING = "variant_difficult_landing"
 TERRAIN_MODIFIERS = "variant_terrain_modifiers"
 COMBAT_RESERVES = "variant_combat_reserves"
+BARBARIANS_EVERY_PHASE = "variant_barbarians_every_phase"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -91,6 +94,11 @@ VARIANTS: dict[str, Variant] = {
         "L3200-3210",
         "with LOGISTICA, up to 5/10/15 VF by LT from the reserve join an ATTACK's field battle near "
         "an own settlement (PLAN … RESERVES n, DOCTRINE … RESERVES n)",
+    ),
+    BARBARIANS_EVERY_PHASE: Variant(
+        "ATTIVAZIONE BARBARI A FINE FASE",
+        "L3310-3312",
+        "the barbarians attack at the end of every phase where they may, not only in the Events",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

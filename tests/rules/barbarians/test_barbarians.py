@@ -79,13 +79,15 @@ def test_a_won_battle_takes_the_land_and_makes_a_captain():
     plan = targets.Raid("paflagonia", "cappadocia", 8, "8 VF against 2")
     # round 1: barbarians 6, mamluks 1 -> the mamluks lose all (5 > their 2 VF)
     state, told = raid(state, plan, dice(6, 1), DATA)
-    fought = [e for e in told if isinstance(e, BarbarianAttack)][0]
+    fought = next(e for e in told if isinstance(e, BarbarianAttack))
     assert fought.won and fought.lost["mamluks"] == 2
     taken = state.territories["cappadocia"]
     left = 8 - fought.lost[BARBARIANS]
     assert taken.owner is None and taken.armies == {BARBARIANS: left} and taken.buildings == ("village",)
     assert state.territories["paflagonia"].armies == {BARBARIANS: 1}
-    assert [e.destroyed for e in told if isinstance(e, BarbariansConquer)] == [("Cattedrale", "Fiera agricola")]
+    assert [e.destroyed for e in told if isinstance(e, BarbariansConquer)] == [
+        ("Cattedrale", "Fiera agricola")
+    ]
     assert [(p.level, p.location) for p in state.pieces if p.owner == BARBARIANS] == [(1, "cappadocia")]
 
 

@@ -121,7 +121,9 @@ def conquer(state: MedioevoState, target: str, left: int, leader: Piece | None, 
     )
     lost = lost_pieces(state, loser, target)
     keys = {p.key() for p in lost}
-    state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() not in keys)).with_siege(target, None)
+    state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() not in keys)).with_siege(
+        target, None
+    )
     told: list[Event] = [
         BarbariansConquer(
             territory=target,

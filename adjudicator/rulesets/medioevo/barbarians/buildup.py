@@ -89,7 +89,9 @@ def step(state: MedioevoState, territory: str, dice: Dice, data: DataSet) -> Tol
     elif chief.level < captains.TOP_LEVEL:
         promoted = captains.promote(state, chief)
         return promoted, (
-            BarbariansBuild(territory=territory, step=6, what=f"promote their Captain to level {chief.level + 1}"),
+            BarbariansBuild(
+                territory=territory, step=6, what=f"promote their Captain to level {chief.level + 1}"
+            ),
         )
     return _embark(state, territory, chief, dice, data)
 

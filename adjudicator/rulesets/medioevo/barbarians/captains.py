@@ -24,7 +24,9 @@ TOP_LEVEL = 3  # L2352
 Told = tuple[MedioevoState, tuple[Event, ...]]
 
 
-def place(state: MedioevoState, location: str, level: int = 1, aboard: str | None = None) -> MedioevoState | None:
+def place(
+    state: MedioevoState, location: str, level: int = 1, aboard: str | None = None
+) -> MedioevoState | None:
     """A new barbarian Captain there, or None when the box has none left (L178)."""
     if captains_out(state) >= CAPTAIN_STOCK:
         return None

@@ -93,5 +93,7 @@ def fort_level(state: MedioevoState, territory: str, data: DataSet) -> int:
 
 def defending_vf(state: MedioevoState, power: str, territory: str) -> int:
     """A power's VF there: on the ground and aboard its transports in it (L1731)."""
-    aboard = sum(p.vf for p in state.pieces if p.owner == power and p.location == territory and p.aboard is None)
+    aboard = sum(
+        p.vf for p in state.pieces if p.owner == power and p.location == territory and p.aboard is None
+    )
     return state.territories[territory].armies.get(power, 0) + aboard

@@ -47,10 +47,12 @@ def levy(state: MedioevoState, data: DataSet) -> Told:
         parts: list[str] = []
         added = 0
         for c in state.pieces:
-            if c.owner == BARBARIANS and c.kind == CAPTAIN and c.location == territory and c.aboard is None:
-                if not contested(state, territory):
-                    added += c.level
-                    parts.append(f"{c.level} for its level-{c.level} Captain")
+            here = (
+                c.owner == BARBARIANS and c.kind == CAPTAIN and c.location == territory and c.aboard is None
+            )
+            if here and not contested(state, territory):
+                added += c.level
+                parts.append(f"{c.level} for its level-{c.level} Captain")
         held = occupiers(state, territory, data)
         if held and barbarian_land(state, territory):
             added += 1
@@ -64,7 +66,9 @@ def levy(state: MedioevoState, data: DataSet) -> Told:
         if not levels:
             continue
         state = state.with_piece(ship, vf=ship.vf + levels)
-        told.append(BarbariansLevy(territory=f"galley {ship.number} in {ship.location}", vf=levels, why="its Captain"))
+        told.append(
+            BarbariansLevy(territory=f"galley {ship.number} in {ship.location}", vf=levels, why="its Captain")
+        )
         grown = state.piece(*ship.key())
         if grown is not None:
             state, more = split(state, grown, data)

@@ -62,7 +62,8 @@ class BarbariansConquer(Event):
     def summary(self) -> str:
         tail = f"; destroyed: {', '.join(self.destroyed)}" if self.destroyed else ""
         lost = f"; {self.taken_from} loses {', '.join(self.pieces)}" if self.pieces else ""
-        return f"The barbarians take {self.territory} from {self.taken_from} and hold it with {self.vf} VF{tail}{lost}"
+        taken = f"The barbarians take {self.territory} from {self.taken_from}"
+        return f"{taken} and hold it with {self.vf} VF{tail}{lost}"
 
 
 class BarbarianCaptain(Event):
@@ -88,7 +89,7 @@ class BarbariansBuild(Event):
     what: str
 
     def summary(self) -> str:
-        return f"The barbarians of {self.territory}, over their supply, {self.what} (step {self.step}, L2326-2337)"
+        return f"The barbarians of {self.territory}, over their supply, {self.what} (step {self.step})"
 
 
 class BarbariansTrimmed(Event):
@@ -115,7 +116,10 @@ class BarbarianShipMoved(Event):
     before: str
 
     def summary(self) -> str:
-        return f"Before {self.before}'s combat turn the {self.ship} moves from {self.start} to {self.to} (d{self.sides}: {self.roll})"
+        die = f"d{self.sides}: {self.roll}"
+        return (
+            f"Before {self.before}'s combat turn the {self.ship} moves from {self.start} to {self.to} ({die})"
+        )
 
 
 class BarbariansActivated(Event):
@@ -177,7 +181,8 @@ class CorsaroRaid(Event):
     def summary(self) -> str:
         where = f", taken to {self.port}" if self.port else ", thrown overboard (no port of its own there)"
         killed = f" and kills {self.vf} VF" if self.vf else ""
-        return f"{self.power} plays CORSARO in {self.sea} on {self.victim}'s {self.ship}: it steals {self.goods} goods{where}{killed}"
+        on = f"{self.power} plays CORSARO in {self.sea} on {self.victim}'s {self.ship}"
+        return f"{on}: it steals {self.goods} goods{where}{killed}"
 
 
 BARBARIAN_EVENTS: tuple[type[Event], ...] = (

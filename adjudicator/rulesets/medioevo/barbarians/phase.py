@@ -52,7 +52,9 @@ def trim(state: MedioevoState, data: DataSet) -> Told:
     for ship in galleys(state):
         if ship.vf > room:
             state = state.with_piece(ship, vf=room)
-            told.append(BarbariansTrimmed(place=f"galley {ship.number} in {ship.location}", vf=ship.vf - room))
+            told.append(
+                BarbariansTrimmed(place=f"galley {ship.number} in {ship.location}", vf=ship.vf - room)
+            )
     return state, tuple(told)
 
 

@@ -58,11 +58,15 @@ def directions(state: MedioevoState, ship: Piece, data: DataSet) -> tuple[str, .
 
 def fleets_at(state: MedioevoState, sea: str) -> tuple[str, ...]:
     """The powers with ships in the sea zone, in seat order."""
-    return tuple(p for p in state.seats() if any(s.location == sea and s.aboard is None for s in _ships(state, p, sea)))
+    return tuple(
+        p for p in state.seats() if any(s.location == sea and s.aboard is None for s in _ships(state, p, sea))
+    )
 
 
 def _ships(state: MedioevoState, power: str, sea: str) -> tuple[Piece, ...]:
-    return tuple(p for p in state.pieces_of(power) if p.location == sea and p.kind != CAPTAIN and p.aboard is None)
+    return tuple(
+        p for p in state.pieces_of(power) if p.location == sea and p.kind != CAPTAIN and p.aboard is None
+    )
 
 
 def move_all(state: MedioevoState, before: str, dice: Dice, data: DataSet) -> Told:
@@ -151,7 +155,9 @@ def sea_fight(state: MedioevoState, ship: Piece, power: str, dice: Dice, data: D
         number=f"pirates {ship.number}",
         kind=Kind.NAVAL,
         attackers=(pirates,),
-        defenders=(force_of(state, power, defending, captains, data, galleys=levels, transports=len(theirs)),),
+        defenders=(
+            force_of(state, power, defending, captains, data, galleys=levels, transports=len(theirs)),
+        ),
         ground=False,
     )
     outcome = fight(battle, dice, data.cards)
