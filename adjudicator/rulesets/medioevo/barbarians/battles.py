@@ -36,10 +36,17 @@ Told = tuple[MedioevoState, tuple[Event, ...]]
 KEPT_CATEGORIES = ("civil", "fortification")  # L2322: "mantengono gli edifici militari e civili"
 
 
-def barbarian_force(state: MedioevoState, attacking: int, leader: Piece | None, data: DataSet) -> Force:
-    """The barbarians' side: their VF and the Captain who leads them (L2354)."""
+def barbarian_force(
+    state: MedioevoState,
+    attacking: int,
+    leader: Piece | None,
+    data: DataSet,
+    techs: frozenset[str] = frozenset(),
+) -> Force:
+    """The barbarians' side: their VF, the Captain who leads them (L2354) and the technologies
+    they hold (an invasion's STRATEGIA, L1166)."""
     captains = (Captain(label(data, CAPTAIN, leader.number), leader.level),) if leader else ()
-    return Force(power=BARBARIANS, vf=attacking, lt=0, barbarian=True, captains=captains)
+    return Force(power=BARBARIANS, vf=attacking, lt=0, barbarian=True, captains=captains, technologies=techs)
 
 
 def assault(
@@ -51,6 +58,7 @@ def assault(
     why: str,
     dice: Dice,
     data: DataSet,
+    techs: frozenset[str] = frozenset(),
 ) -> tuple[MedioevoState, int, tuple[Event, ...]]:
     """``attacking`` barbarian VF attack the power's ``target``; the state with the defenders'
     losses applied, and the barbarian VF left (0: beaten). The attackers' VF are not on the board
@@ -63,7 +71,7 @@ def assault(
     battle = Battle(
         number=f"barbarians {target}",
         kind=Kind.ASSAULT if walls else Kind.FIELD,
-        attackers=(barbarian_force(state, attacking, leader, data),),
+        attackers=(barbarian_force(state, attacking, leader, data, techs),),
         defenders=tuple(d.force for d in sides),
         fortification=walls,
         buildings=bool(state.territories[target].usable()),
@@ -104,14 +112,19 @@ def raid(state: MedioevoState, plan: Raid, dice: Dice, data: DataSet) -> Told:
     return state, (*told, *more)
 
 
-def conquer(state: MedioevoState, target: str, left: int, leader: Piece | None, data: DataSet) -> Told:
-    """The barbarians take ``target`` with ``left`` VF (L2322) and their Captain rises (L2352)."""
+def conquer(
+    state: MedioevoState, target: str, left: int, leader: Piece | None, data: DataSet, keep_all: bool = False
+) -> Told:
+    """The barbarians take ``target`` with ``left`` VF (L2322) and their Captain rises (L2352);
+    ``keep_all``: every building stays (the invasion lowers them itself, L1170)."""
     terr = state.territories[target]
     loser = terr.owner or BARBARIANS
-    kept = tuple(b for b in terr.buildings if data.buildings[b].category in KEPT_CATEGORIES)
+    keep = KEPT_CATEGORIES if not keep_all else tuple({b.category for b in data.buildings.values()})
+    kept = tuple(b for b in terr.buildings if data.buildings[b].category in keep)
     destroyed = tuple(data.buildings[b].name for b in terr.buildings if b not in kept)
     armies = {k: n for k, n in terr.armies.items() if k != loser}
     armies[BARBARIANS] = armies.get(BARBARIANS, 0) + left
+    armies = {k: n for k, n in armies.items() if n}
     state = state.with_territory(
         target,
         owner=None,

@@ -62,8 +62,7 @@ class BarbariansConquer(Event):
     def summary(self) -> str:
         tail = f"; destroyed: {', '.join(self.destroyed)}" if self.destroyed else ""
         lost = f"; {self.taken_from} loses {', '.join(self.pieces)}" if self.pieces else ""
-        taken = f"The barbarians take {self.territory} from {self.taken_from}"
-        return f"{taken} and hold it with {self.vf} VF{tail}{lost}"
+        return f"The barbarians take {self.territory} from {self.taken_from} with {self.vf} VF{tail}{lost}"
 
 
 class BarbarianCaptain(Event):

@@ -4,7 +4,7 @@ Where: the fourth sub-phase of the Events, "Ribellioni e Capitani barbari" (L103
 "Durante gli Eventi si attivano i Barbari"), after the rebellions, so the land that just rebelled
 acts with the rest (the rebels of L1086 are barbarians). In this order:
 
-1. the levy (``levy.py``, R260);
+1. the levy (``levy.py``, R260), then an INVASIONE BARBARA under way marches on (``invasion.py``);
 2. the attacks (``targets.py``, ``battles.py``, R259), and the pirate and barbarian ships that
    share a sea zone with a power's fleet attack it (ex L2294, ``ships.py``);
 3. the ladder of the land over supply that borders no power (``buildup.py``);
@@ -19,7 +19,7 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.ruleset import DieUse
-from adjudicator.rulesets.medioevo.barbarians import battles, buildup, levy, ships, targets
+from adjudicator.rulesets.medioevo.barbarians import battles, buildup, invasion, levy, ships, targets
 from adjudicator.rulesets.medioevo.barbarians.land import held_land, limit, vf
 from adjudicator.rulesets.medioevo.barbarians.land import ships as galleys
 from adjudicator.rulesets.medioevo.barbarians.news import BarbariansTrimmed
@@ -33,7 +33,7 @@ Told = tuple[MedioevoState, tuple[Event, ...]]
 def attacks(state: MedioevoState, dice: Dice, data: DataSet) -> Told:
     """Step 2: every planned land attack, then the ships' (also the ATTIVAZIONE variant's step)."""
     told: list[Event] = []
-    for raid in targets.plan(state, data, dice):
+    for raid in targets.plan(state, data, dice, invasion.commanders(state)):
         state, events = battles.raid(state, raid, dice, data)
         told.extend(events)
     state, events = ships.sea_fights(state, dice, data)
@@ -61,10 +61,11 @@ def trim(state: MedioevoState, data: DataSet) -> Told:
 def resolve(state: MedioevoState, dice: Dice, data: DataSet) -> Told:
     """The whole sub-phase, in its order."""
     state, levied = levy.levy(state, data)
+    state, marched = invasion.advance(state, dice, data)
     state, fought = attacks(state, dice, data)
     state, built = buildup.ladder(state, dice, data)
     state, trimmed = trim(state, data)
-    told = (*levied, *fought, *built, *trimmed)
+    told = (*levied, *marched, *fought, *built, *trimmed)
     return state, told
 
 

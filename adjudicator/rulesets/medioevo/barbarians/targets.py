@@ -106,10 +106,12 @@ def _why(state: MedioevoState, origin: str, target: str, data: DataSet) -> str:
     return f"{vf(state, origin)} VF against {defending_vf(state, owner, target)}"
 
 
-def plan(state: MedioevoState, data: DataSet, dice: Dice) -> tuple[Raid, ...]:
+def plan(
+    state: MedioevoState, data: DataSet, dice: Dice, marching: frozenset[str] = frozenset()
+) -> tuple[Raid, ...]:
     """Every barbarian attack of the sub-phase, chosen on the board as it stands (R259), in board
-    order of the origins."""
-    options = {o: list(candidates(state, o, data)) for o in held_land(state)}
+    order of the origins; ``marching``: land an invasion's army holds, which goes its own way."""
+    options = {o: list(candidates(state, o, data)) for o in held_land(state) if o not in marching}
     options = {o: ts for o, ts in options.items() if ts}
     chosen: dict[str, str] = {}
     taken: set[str] = set()

@@ -16,8 +16,8 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.ruleset import DieUse, Resolution
+from adjudicator.rulesets.medioevo.barbarians import invasion, pirates
 from adjudicator.rulesets.medioevo.barbarians import phase as barbarians
-from adjudicator.rulesets.medioevo.barbarians import pirates
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_phase import calamity, deck, event, rebellions, relics
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -70,4 +70,5 @@ def dice_uses(data: DataSet) -> tuple[DieUse, ...]:
         DieUse(f"{rebellions.REBELS}TERRITORY", (rebellions.REBELS_DIE,)),
         *barbarians.dice_uses(data),
         *pirates.dice_uses(data),
+        *invasion.dice_uses(data),
     )
