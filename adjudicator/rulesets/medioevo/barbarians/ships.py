@@ -146,7 +146,10 @@ def sea_fight(state: MedioevoState, ship: Piece, power: str, dice: Dice, data: D
     crew = captains_aboard(state, ship)
     leader = max(crew, key=lambda c: c.level, default=None)
     mods = (("MUDE", -1),) if MUDE in state.powers[power].techs else ()
-    pirates = battles.barbarian_force(state, ship.vf, leader, data)
+    fighting = ship.vf - 1  # 1 VF stays aboard (L2320, ex L2294: 10 VF attack with 9)
+    if fighting < 1:
+        return state, ()
+    pirates = battles.barbarian_force(state, fighting, leader, data)
     pirates = replace(pirates, galleys=(ship.level,), extra_modifiers=mods)
     levels = tuple(s.level for s in theirs if s.kind == GALLEY)
     defending = sum(s.vf for s in theirs)
@@ -165,19 +168,16 @@ def sea_fight(state: MedioevoState, ship: Piece, power: str, dice: Dice, data: D
     state = _lose(state, theirs, lost)
     left = outcome.force(BARBARIANS).vf_left
     won = outcome.winner is Side.ATTACKER
-    if won and left:
-        state = state.with_piece(ship, vf=left)
+    state = state.with_piece(ship, vf=left + 1)  # with the one that stayed aboard
+    if won:
         state = _promote_aboard(state, ship, leader)
-    else:
-        gone = {ship.key(), *(c.key() for c in crew)}
-        state = state.evolve(pieces=tuple(p for p in state.pieces if p.key() not in gone))
     event = BarbarianAttack(
         origin=f"pirate galley {ship.number}",
         target=sea,
         defender=power,
-        vf=ship.vf,
+        vf=fighting,
         why="its fleet at sea",
-        won=won and left > 0,
+        won=won,
         lost={power: lost, BARBARIANS: outcome.force(BARBARIANS).lost},
         rounds=len(outcome.rounds),
     )
