@@ -164,3 +164,17 @@ def test_a_pirate_landing_takes_the_land():
     state, _ = ships.move(state, galley, "byzantium", dice(pick, 6, 1), DATA)
     assert state.territories["peloponneso"].owner is None
     assert [(p.kind, p.level, p.location) for p in state.pieces] == [("captain", 2, "peloponneso")]
+
+
+def test_a_weaker_army_in_barbarian_land_is_attacked():
+    """L2308: mamluk armies may stand in barbarian land while not fewer than the barbarians; 3 VF
+    among 6 are attacked by 5 (1 stays, L2320), beaten, and the mamluk Captain there is lost."""
+    chief = Piece(owner="mamluks", kind="captain", number=1, level=1, location="paflagonia")
+    state = board({"mamluks": ()}, {"paflagonia": land(vf={BARBARIANS: 6, "mamluks": 3})}, pieces=[chief])
+    after, told = phase.attacks(state, dice(6, 1), DATA)
+    fought = next(e for e in told if isinstance(e, BarbarianAttack))
+    assert (fought.target, fought.defender, fought.vf, fought.won) == ("paflagonia", "mamluks", 5, True)
+    assert "mamluks" not in after.territories["paflagonia"].armies
+    assert [(p.owner, p.level) for p in after.pieces] == [(BARBARIANS, 1)]
+    even = board({"mamluks": ()}, {"paflagonia": land(vf={BARBARIANS: 6, "mamluks": 6})})
+    assert phase.attacks(even, dice(), DATA)[1] == ()

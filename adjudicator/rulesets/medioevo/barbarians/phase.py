@@ -5,7 +5,8 @@ Where: the fourth sub-phase of the Events, "Ribellioni e Capitani barbari" (L103
 acts with the rest (the rebels of L1086 are barbarians). In this order:
 
 1. the levy (``levy.py``, R260), then an INVASIONE BARBARA under way marches on (``invasion.py``);
-2. the attacks (``targets.py``, ``battles.py``, R259), and the pirate and barbarian ships that
+2. the attacks (``targets.py``, ``battles.py``, R259), on the powers' armies standing in barbarian
+   land weaker than them (``intruders.py``, L2308), and the pirate and barbarian ships that
    share a sea zone with a power's fleet attack it (ex L2294, ``ships.py``);
 3. the ladder of the land over supply that borders no power (``buildup.py``);
 4. the barbarian VF past the supply limit, on land and aboard, leave (L2348).
@@ -19,7 +20,8 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.ruleset import DieUse
-from adjudicator.rulesets.medioevo.barbarians import battles, buildup, invasion, levy, ships, targets
+from adjudicator.rulesets.medioevo.barbarians import buildup, intruders, invasion, levy, ships, targets
+from adjudicator.rulesets.medioevo.barbarians.battles import raid
 from adjudicator.rulesets.medioevo.barbarians.land import held_land, limit, vf
 from adjudicator.rulesets.medioevo.barbarians.land import ships as galleys
 from adjudicator.rulesets.medioevo.barbarians.news import BarbariansTrimmed
@@ -33,11 +35,12 @@ Told = tuple[MedioevoState, tuple[Event, ...]]
 def attacks(state: MedioevoState, dice: Dice, data: DataSet) -> Told:
     """Step 2: every planned land attack, then the ships' (also the ATTIVAZIONE variant's step)."""
     told: list[Event] = []
-    for raid in targets.plan(state, data, dice, invasion.commanders(state)):
-        state, events = battles.raid(state, raid, dice, data)
+    for plan in targets.plan(state, data, dice, invasion.commanders(state)):
+        state, events = raid(state, plan, dice, data)
         told.extend(events)
+    state, expelled = intruders.expel(state, dice, data)
     state, events = ships.sea_fights(state, dice, data)
-    return state, (*told, *events)
+    return state, (*told, *expelled, *events)
 
 
 def trim(state: MedioevoState, data: DataSet) -> Told:
