@@ -178,3 +178,18 @@ def test_a_weaker_army_in_barbarian_land_is_attacked():
     assert [(p.owner, p.level) for p in after.pieces] == [(BARBARIANS, 1)]
     even = board({"mamluks": ()}, {"paflagonia": land(vf={BARBARIANS: 6, "mamluks": 6})})
     assert phase.attacks(even, dice(), DATA)[1] == ()
+
+
+def test_the_gm_places_barbarians():
+    """A GM edit sets barbarian VF in any territory (for scenarios of L2304-2374)."""
+    from adjudicator.rulesets.medioevo.edits import EditError, apply_edit
+
+    state = apply_edit(board({"mamluks": ()}, {}), "PLACE barbarians 5 IN Georgia", DATA)
+    assert state.territories["georgia"].armies == {BARBARIANS: 5}
+    assert apply_edit(state, "PLACE barbarians -5 IN Georgia", DATA).territories["georgia"].armies == {}
+    try:
+        apply_edit(state, "PLACE barbarians -6 IN Georgia", DATA)
+    except EditError as why:
+        assert "-1 VF" in str(why)
+    else:
+        raise AssertionError("left -1 VF")

@@ -24,9 +24,9 @@ def vf(state: MedioevoState, territory: str) -> int:
 
 
 def barbarian_land(state: MedioevoState, territory: str) -> bool:
-    """No power owns it and barbarians stand there (L2306)."""
-    terr = state.territories[territory]
-    return terr.owner is None and terr.armies.get(BARBARIANS, 0) > 0
+    """No power owns it and barbarians stand there (L2306); False for land the state leaves out."""
+    terr = state.territories.get(territory)
+    return terr is not None and terr.owner is None and terr.armies.get(BARBARIANS, 0) > 0
 
 
 def held_land(state: MedioevoState) -> tuple[str, ...]:
