@@ -30,3 +30,18 @@ def test_taking_rascia_wakes_serbia_and_pays_a_treasure():
     (woke,) = events(out, BarbariansActivated)
     assert woke.added == {"vidin": 1, "zeta": 1}
     assert out.state.territories["zeta"].armies == {BARBARIANS: 2}
+
+
+def test_pirate_ships_move_before_each_powers_combat_turn():
+    """L2338, L1402, ex L1426: before each power's combat turn, scripts or none, every barbarian
+    ship moves one step (here twice: two powers)."""
+    from adjudicator.core.dice import Dice
+    from adjudicator.rulesets.medioevo.barbarians.news import BarbarianShipMoved
+    from adjudicator.rulesets.medioevo.war.run import run_scripts
+    from tests.rules.test_war_attack_run import DATA
+
+    galley = Piece(owner=BARBARIANS, kind="galley", number=1, level=1, location="mar_ionio", vf=4)
+    state = game().evolve(pieces=(*game().pieces, galley))
+    out = run_scripts(state, {}, DATA, Dice(seed=b"p", namespace="T3.war", loaded=[1, 1]))
+    moved = [(e.before, e.start) for e in out.events if isinstance(e, BarbarianShipMoved)]
+    assert moved == [("hungary", "mar_ionio"), ("venice", moved[1][1])] and moved[1][1] != "mar_ionio"

@@ -52,7 +52,9 @@ def directions(state: MedioevoState, ship: Piece, data: DataSet) -> tuple[str, .
     sea = data.board.seas.get(ship.location)
     if sea is None:
         return ()
-    coast = [t for t in data.board.coast(ship.location) if state.territories[t].owner is not None]
+    coast = [
+        t for t in data.board.coast(ship.location) if t in state.territories and state.territories[t].owner
+    ]
     return (*sea.borders, *coast)
 
 
