@@ -112,12 +112,9 @@ def phase_dice(mu: MedioevoState, phase: str, data: DataSet) -> Sequence[DieUse]
     PRINCIPESSA's die in diplomacy, and in taxes a loan's die and CIAMBELLANO's, both by the
     power's LT (L911, L2552), and combat's battles, ramming, captures and siege artillery
     (war/battle_dice.py), and the events phase's (events_phase/phase.py); no other phase rolls."""
-    if phase not in (SETUP, EVENTS, COMBAT) and on(mu, BARBARIANS_EVERY_PHASE):
-        return (
-            *_phase_dice(mu, phase, data),
-            *barbarian_phase.dice_uses(data),
-            *combat_dice_uses(data.cards),
-        )
+    if phase not in (SETUP, EVENTS) and on(mu, BARBARIANS_EVERY_PHASE):  # R264: the attacks' dice
+        battles = () if phase == COMBAT else combat_dice_uses(data.cards)
+        return (*_phase_dice(mu, phase, data), *barbarian_phase.dice_uses(data), *battles)
     return _phase_dice(mu, phase, data)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.rulesets.medioevo.barbarians import activation, pirates
 from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike
-from adjudicator.rulesets.medioevo.phase_table import resolve_phase
+from adjudicator.rulesets.medioevo.phase_table import phase_dice, resolve_phase
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import BARBARIANS
 from adjudicator.rulesets.medioevo.variants import BARBARIANS_EVERY_PHASE
@@ -88,3 +88,6 @@ def test_the_variant_attacks_at_the_end_of_a_phase():
     varied = plain.evolve(variants=(BARBARIANS_EVERY_PHASE,))
     after = resolve_phase(varied, "taxes", {}, dice(6, 1), DATA).state
     assert after.territories["circassia"].owner is None
+    declared = {u.purpose for u in phase_dice(varied, "taxes", DATA)}
+    assert {"barbarian target T", "battle N round R attacker POWER"} <= declared
+    assert "barbarian target T" not in {u.purpose for u in phase_dice(plain, "taxes", DATA)}
