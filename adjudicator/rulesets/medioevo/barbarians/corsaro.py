@@ -8,7 +8,9 @@ When another power's ship ends or passes a commerce ``MOVE`` in that zone, the n
 played on it (L2620: "puoi mostrare (se vuoi)": the judge always shows it, on the first ship): it
 steals 3/6/9 goods by the player's LT, less 1 a level of each of the victim's Galleys in the zone
 (the escort, ex L2588-2590), set down in the player's port on that zone (loadable until the next
-turn's end, R231), lost with no port left there (ex L2590); with GILDE it kills as many VF aboard.
+turn's end, R231), lost with no port left there (ex L2590); with GILDE as many VF aboard are killed
+or, as the note says (``CORSARO zone PRISONERS|SLAVES``, default KILL), taken prisoner or made
+Slave goods set down with the rest (L2620: 1 VF a good, as ex L1430).
 MUDE protects a ship from a player of equal or lower LT (L2624, ex L3184).
 """
 
@@ -31,6 +33,9 @@ from adjudicator.rulesets.medioevo.war.records import LooseGoods
 
 CORSARO = "corsaro"
 GILDE, MUDE = "gilde", "mude"
+KILL, PRISONERS, SLAVES = "KILL", "PRISONERS", "SLAVES"
+MODES = (KILL, PRISONERS, SLAVES)
+SLAVE_GOOD = "schiavi"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +44,10 @@ class Corsair(Order):
 
     phase: ClassVar[str] = COMMERCE
     sea: str
+    mode: str = KILL  # what GILDE does to the VF: KILL, PRISONERS or SLAVES (L2620)
 
     def canonical(self) -> str:
-        return f"CORSARO {self.sea}"
+        return f"CORSARO {self.sea}" + ("" if self.mode == KILL else f" {self.mode}")
 
 
 def ports_on(state: MedioevoState, power: str, sea: str, data: DataSet) -> tuple[str, ...]:
@@ -67,9 +73,8 @@ def note(
     cards = list(held.cards)
     cards.remove(CORSARO)
     state = state.with_power(power, cards=tuple(cards))
-    effect = CardEffect(
-        card=CORSARO, holder=power, played_by=power, until=state.turn + 1, territories=(order.sea,)
-    )
+    noted = (order.sea,) if order.mode == KILL else (order.sea, order.mode)  # the mode rides the note
+    effect = CardEffect(card=CORSARO, holder=power, played_by=power, until=state.turn + 1, territories=noted)
     state = state.evolve(card_effects=(*state.card_effects, effect))
     return state, [CorsaroNoted(power=power, sea=order.sea)]
 
@@ -121,6 +126,12 @@ def _raid(
             wares[good] -= take
     killed = min(kills, current.vf)
     state = state.with_piece(current, wares={g: n for g, n in wares.items() if n}, vf=current.vf - killed)
+    mode = next((m for m in waiting.territories if m in MODES), KILL)
+    if killed and mode == SLAVES:
+        taken[SLAVE_GOOD] = taken.get(SLAVE_GOOD, 0) + killed
+    elif killed and mode == PRISONERS:
+        held = state.powers[power].prisoners
+        state = state.with_power(power, prisoners={**held, ship.owner: held.get(ship.owner, 0) + killed})
     ports = ports_on(state, power, sea, data)
     if ports:
         heaps = tuple(
@@ -137,8 +148,9 @@ def _raid(
         victim=ship.owner,
         ship=label(data, ship.kind, ship.number),
         sea=sea,
-        goods=sum(taken.values()),
+        goods=sum(n for g, n in taken.items() if not (g == SLAVE_GOOD and mode == SLAVES)),
         vf=killed,
+        mode=mode.lower(),
         port=ports[0] if ports else None,
     )
     return state, [raid]

@@ -176,10 +176,12 @@ class CorsaroRaid(Event):
     goods: int
     vf: int
     port: str | None
+    mode: str = "kill"
 
     def summary(self) -> str:
         where = f", taken to {self.port}" if self.port else ", thrown overboard (no port of its own there)"
-        killed = f" and kills {self.vf} VF" if self.vf else ""
+        done = {"kill": "kills", "prisoners": "takes prisoner", "slaves": "makes Slave goods of"}[self.mode]
+        killed = f" and {done} {self.vf} VF" if self.vf else ""
         on = f"{self.power} plays CORSARO in {self.sea} on {self.victim}'s {self.ship}"
         return f"{on}: it steals {self.goods} goods{where}{killed}"
 

@@ -9,6 +9,7 @@ import re
 
 from adjudicator.core.orders import IssueKind, Order
 from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.medioevo.barbarians.corsaro import MODES as CORSARO_MODES
 from adjudicator.rulesets.medioevo.barbarians.corsaro import Corsair
 from adjudicator.rulesets.medioevo.commerce.orders import (
     ALL,
@@ -139,7 +140,10 @@ def build(kind: str, text: str, state: MedioevoState, data: DataSet) -> Order | 
             raise Reject(IssueKind.SYNTAX, ENSLAVE_USAGE)
         victim = resolve(power_index(state, data.board), found["who"])
         return Enslave(int(found["n"]), victim, transport_label(found["t"], data))
-    if kind == "corsaro":
+    if kind == "corsaro":  # CORSARO <sea zone> [KILL|PRISONERS|SLAVES] (L2618-2620)
+        where, _, mode = text.strip().rpartition(" ")
+        if mode.upper() in CORSARO_MODES and where:
+            return Corsair(resolve(place_index(data.board), where), mode.upper())
         return Corsair(resolve(place_index(data.board), text.strip()))
     if kind == "auction":
         found = _AUCTION.match(text.strip())
