@@ -104,10 +104,14 @@ def test_the_pirate_galley_then_attacks_with_nine():
 def test_gilde_may_take_prisoners_or_slaves_instead():
     """L2620: instead of killing the VF, prisoners or Slave goods, as the note says."""
     state = _state(8, ("gilde",), _ships("victim", 1, merchant_vf=10))
-    assert commerce_parse.build("corsaro", "Mar Ionio prisoners", state, DATA) == corsaro.Corsair(SEA, "PRISONERS")
+    assert commerce_parse.build("corsaro", "Mar Ionio prisoners", state, DATA) == corsaro.Corsair(
+        SEA, "PRISONERS"
+    )
     noted, _ = corsaro.note(state, "raider", corsaro.Corsair(SEA, "PRISONERS"), DATA)
     after, told = corsaro.ambush(noted, noted.piece("victim", "merchant", 1), [SEA], DATA)
-    assert (told[0].vf, told[0].mode) == (5, "prisoners") and after.powers["raider"].prisoners == {"victim": 5}
+    assert (told[0].vf, told[0].mode) == (5, "prisoners") and after.powers["raider"].prisoners == {
+        "victim": 5
+    }
     noted, _ = corsaro.note(state, "raider", corsaro.Corsair(SEA, "SLAVES"), DATA)
     after, told = corsaro.ambush(noted, noted.piece("victim", "merchant", 1), [SEA], DATA)
     heaps = {g.good: g.amount for g in after.loose_goods}
