@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from adjudicator.core.events import Event
 from adjudicator.rulesets.medioevo.barbarians.buildup import split
-from adjudicator.rulesets.medioevo.barbarians.land import barbarian_land, borders, held_land, ships
+from adjudicator.rulesets.medioevo.barbarians.land import borders, held_land, ships
 from adjudicator.rulesets.medioevo.barbarians.news import BarbariansLevy
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
-from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState
-from adjudicator.rulesets.medioevo.war.cargo_state import add_ground
+from adjudicator.rulesets.medioevo.state import BARBARIANS, MedioevoState, TerritoryState
 
 Told = tuple[MedioevoState, tuple[Event, ...]]
 
@@ -43,23 +42,27 @@ def occupiers(state: MedioevoState, territory: str, data: DataSet) -> tuple[str,
 def levy(state: MedioevoState, data: DataSet) -> Told:
     """Every barbarian territory's levy, then every Galley's (in number order)."""
     told: list[Event] = []
+    chiefs = [c for c in state.pieces if c.owner == BARBARIANS and c.kind == CAPTAIN and c.aboard is None]
+    raised: dict[str, TerritoryState] = {}
     for territory in held_land(state):
-        parts: list[str] = []
-        added = 0
-        for c in state.pieces:
-            here = (
-                c.owner == BARBARIANS and c.kind == CAPTAIN and c.location == territory and c.aboard is None
-            )
-            if here and not contested(state, territory):
-                added += c.level
-                parts.append(f"{c.level} for its level-{c.level} Captain")
+        parts = [
+            f"{c.level} for its level-{c.level} Captain"
+            for c in chiefs
+            if c.location == territory and not contested(state, territory)
+        ]
+        added = sum(c.level for c in chiefs if c.location == territory and not contested(state, territory))
         held = occupiers(state, territory, data)
-        if held and barbarian_land(state, territory):
+        if held:
             added += 1
             parts.append(f"1 as its kingdom is held in part by {', '.join(held)}")
         if added:
-            state = add_ground(state, BARBARIANS, territory, added)
+            terr = state.territories[territory]
+            raised[territory] = terr.model_copy(
+                update={"armies": {**terr.armies, BARBARIANS: terr.armies[BARBARIANS] + added}}
+            )
             told.append(BarbariansLevy(territory=territory, vf=added, why="; ".join(parts)))
+    if raised:  # one copy of the map for the whole levy (issue 18)
+        state = state.evolve(territories={**state.territories, **raised})
     for ship in ships(state):
         seat = f"{ship.kind}/{ship.number}"
         levels = sum(c.level for c in state.pieces if c.owner == BARBARIANS and c.aboard == seat)
