@@ -193,3 +193,20 @@ def test_the_gm_places_barbarians():
         assert "-1 VF" in str(why)
     else:
         raise AssertionError("left -1 VF")
+
+
+def test_the_barbarians_take_a_capital():
+    """L2071-2079 (R113) with the barbarians as conqueror: Hungary's capital Pest falls; its
+    tribute of 10 % is lost and the capital moves to its largest settlement left."""
+    state = board(
+        {"hungary": ()},
+        {
+            "austria": land(vf=9),
+            "pest": land("hungary", "city", vf=1),
+            "bihar": land("hungary", "town", vf=9),
+        },
+    )
+    state = state.with_power("hungary", florins=500)
+    state, told = raid(state, targets.Raid("austria", "pest", 8, "x"), dice(6, 1), DATA)
+    assert state.territories["pest"].owner is None
+    assert state.powers["hungary"].florins == 450 and state.powers["hungary"].capital == "bihar"

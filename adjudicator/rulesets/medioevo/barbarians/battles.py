@@ -31,6 +31,11 @@ from adjudicator.rulesets.medioevo.war import defence
 from adjudicator.rulesets.medioevo.war.battle import fight
 from adjudicator.rulesets.medioevo.war.battle_models import Battle, Captain, Force, Kind, Side
 from adjudicator.rulesets.medioevo.war.cargo_state import add_ground
+from adjudicator.rulesets.medioevo.war.clauses import Capital
+from adjudicator.rulesets.medioevo.war.conquest import capital_tribute, new_capital
+from adjudicator.rulesets.medioevo.war.doctrines import standing
+from adjudicator.rulesets.medioevo.war.events_conquest import CapitalTaken
+from adjudicator.rulesets.medioevo.war.spoils import capital_of, settlements_of
 
 Told = tuple[MedioevoState, tuple[Event, ...]]
 KEPT_CATEGORIES = ("civil", "fortification")  # L2322: "mantengono gli edifici militari e civili"
@@ -148,8 +153,31 @@ def conquer(
     ]
     state, church = after_conquest(state, data, BARBARIANS, target, loser)
     told += church
+    state, capital = _capital(state, data, loser, target)
+    told += capital
     state, more = lead_in(state, target, leader)
     return state, (*told, *more)
+
+
+def _capital(
+    state: MedioevoState, data: DataSet, loser: str, target: str
+) -> tuple[MedioevoState, list[Event]]:
+    """A power's capital taken by the barbarians (L2071-2079, R113): its tribute is lost (the
+    barbarians keep no treasury) and the capital moves as the war's conquest moves it (its
+    doctrine's ``CAPITAL``, else the largest settlement)."""
+    if loser not in state.powers or capital_of(state, data, loser) != target:
+        return state, []
+    victim = state.powers[loser]
+    tribute = capital_tribute(victim.florins)
+    places = settlements_of(state, data, loser)
+    chosen = standing(state, loser, data).get("CAPITAL")
+    wished = chosen.territory if isinstance(chosen, Capital) else None
+    moved = wished if wished in places else new_capital(places)
+    state = state.with_power(loser, florins=victim.florins - tribute, capital=moved or "")
+    taken = CapitalTaken(
+        power=BARBARIANS, territory=target, taken_from=loser, florins=tribute, new_capital=moved
+    )
+    return state, [taken]
 
 
 def lost_pieces(state: MedioevoState, power: str, territory: str) -> tuple[Piece, ...]:
