@@ -32,7 +32,7 @@ from adjudicator.rulesets.medioevo.war.transport import COMMERCIAL, stats
 USAGE = (
     "expected one of: SET power florins|honor|reinforcements N, SET power cb other N, "
     "SET captor prisoners owner N, "
-    "GRANT power tech|card NAME, GIVE power territory..., PLACE power N IN territory, "
+    "GRANT power tech|card NAME, GIVE power territory..., PLACE power|barbarians N IN territory, "
     "BUILD territory building...|NOTHING, TURNORDER power..., ALLY power power, PACT power power..., "
     "WAR power power, SURPRISE attacker defender, TRUCE power power UNTIL turn, SET power pope 0|1, "
     "PIECE power item IN territory (a ship: or sea zone), WARES power transport N good, "
@@ -87,6 +87,13 @@ def apply_edit(state: MedioevoState, command: str, data: DataSet) -> MedioevoSta
         return _damage(state, words[1:], powers, data)
     if verb == "SIEGE":
         return _siege(state, command, words[1:], powers, data)
+    if verb == "PLACE" and words[1].lower() == BARBARIANS and len(words) >= 5 and words[3].upper() == "IN":
+        tid = _lookup(lands, " ".join(words[4:]))  # barbarian VF in any territory (L2304-2374)
+        total = state.territories[tid].armies.get(BARBARIANS, 0) + _int(words[2], "PLACE")
+        if total < 0:
+            raise EditError(f"{command!r}: that would leave {total} VF")
+        armies = {**state.territories[tid].armies, BARBARIANS: total}
+        return state.with_territory(tid, armies={p: n for p, n in armies.items() if n})
     power = _lookup(powers, words[1])
     held = state.powers[power]
     match verb, words[2:]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.barbarians.news import BARBARIAN_EVENTS
 from adjudicator.rulesets.medioevo.calamity.events import CALAMITY_EVENTS
 from adjudicator.rulesets.medioevo.church.conversion import Converted
 from adjudicator.rulesets.medioevo.church.events import CHURCH_EVENTS
@@ -372,6 +373,7 @@ MEDIOEVO_EVENTS: tuple[type[Event], ...] = (
     BarbariansSent,
     *ENDGAME_EVENTS,
     *EVENTS_PHASE_EVENTS,
+    *BARBARIAN_EVENTS,
     *COMMERCE_EVENTS,
     *CHURCH_EVENTS,
 )

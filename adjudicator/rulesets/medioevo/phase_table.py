@@ -16,6 +16,9 @@ from adjudicator.rulesets.medioevo import (
     start_bonus,
     steps,
 )
+from adjudicator.rulesets.medioevo.barbarians import activation
+from adjudicator.rulesets.medioevo.barbarians import phase as barbarian_phase
+from adjudicator.rulesets.medioevo.barbarians import ships as pirate_ships
 from adjudicator.rulesets.medioevo.calamity.dice import calamity_dice_uses
 from adjudicator.rulesets.medioevo.commerce import auction
 from adjudicator.rulesets.medioevo.commerce import resolve as commerce
@@ -50,6 +53,7 @@ from adjudicator.rulesets.medioevo.phases.loans import LOAN_DIE_BY_LEVEL
 from adjudicator.rulesets.medioevo.phases.principessa import PRINCIPESSA
 from adjudicator.rulesets.medioevo.phases.taxes import CIAMBELLANO
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from adjudicator.rulesets.medioevo.variants import BARBARIANS_EVERY_PHASE, on
 from adjudicator.rulesets.medioevo.war import window as war_window
 from adjudicator.rulesets.medioevo.war.battle_dice import combat_dice_uses
 from adjudicator.rulesets.medioevo.war.window import AFTERMATH, COMBAT
@@ -58,7 +62,18 @@ from adjudicator.rulesets.medioevo.war.window import AFTERMATH, COMBAT
 def resolve_phase(
     mu: MedioevoState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice, data: DataSet
 ) -> Resolution:
-    """Resolve ``phase`` on ``mu`` with the powers' ``orders`` and the phase's ``dice``."""
+    """Resolve ``phase`` on ``mu`` with the powers' ``orders`` and the phase's ``dice``; with the
+    variant ATTIVAZIONE BARBARI A FINE FASE the barbarians attack at its end (L3312, R264)."""
+    done = _resolve_phase(mu, phase, orders, dice, data)
+    if phase in (SETUP, EVENTS) or not isinstance(done.state, MedioevoState):
+        return done
+    state, told = activation.variant_attacks(done.state, dice, data)
+    return Resolution(state, (*done.events, *told), done.results) if told else done
+
+
+def _resolve_phase(
+    mu: MedioevoState, phase: str, orders: Mapping[str, Sequence[Order]], dice: Dice, data: DataSet
+) -> Resolution:
     if phase == SETUP:
         return start_bonus.resolve(deployment.resolve(mu, orders, data), orders, data)
     if phase == TURN_ORDER:
@@ -97,6 +112,13 @@ def phase_dice(mu: MedioevoState, phase: str, data: DataSet) -> Sequence[DieUse]
     PRINCIPESSA's die in diplomacy, and in taxes a loan's die and CIAMBELLANO's, both by the
     power's LT (L911, L2552), and combat's battles, ramming, captures and siege artillery
     (war/battle_dice.py), and the events phase's (events_phase/phase.py); no other phase rolls."""
+    if phase not in (SETUP, EVENTS) and on(mu, BARBARIANS_EVERY_PHASE):  # R264: the attacks' dice
+        battles = () if phase == COMBAT else combat_dice_uses(data.cards)
+        return (*_phase_dice(mu, phase, data), *barbarian_phase.dice_uses(data), *battles)
+    return _phase_dice(mu, phase, data)
+
+
+def _phase_dice(mu: MedioevoState, phase: str, data: DataSet) -> Sequence[DieUse]:
     if phase == TURN_ORDER:
         seats = len(mu.seats())
         return (DieUse("turn order", tuple(range(2, seats + 1))),) if seats > 1 else ()
@@ -110,7 +132,7 @@ def phase_dice(mu: MedioevoState, phase: str, data: DataSet) -> Sequence[DieUse]
             DieUse(f"{CIAMBELLANO.upper()} POWER", by_lt),
         )
     if phase == COMBAT:
-        return combat_dice_uses(data.cards)
+        return (*combat_dice_uses(data.cards), *pirate_ships.dice_uses(), *activation.dice_uses(data))
     if phase == EVENTS:
         return events_phase.dice_uses(data) + calamity_dice_uses(data, len(mu.seats()))
     return ()

@@ -23,6 +23,8 @@ Built here or where the rule acts (docs/variants.md lists them all, built or not
 * ``variant_guarantee``, OPZIONE DIPLOMATICA: GARANTIRE (L3320-3332, ex L3296-3304):
   ``guarantees.py``;
 * ``variant_two_player``, PARTITA A 2 GIOCATORI (L3248-3258, ex L3282): ``two_player.py``.
+* ``variant_barbarians_every_phase``, ATTIVAZIONE BARBARI A FINE FASE (L3310-3312):
+  ``barbarians/activation.py`` (``variant_attacks``), run by ``phase_table.py`` (R264).
 
 Pure: no I/O.
 """
@@ -58,6 +60,7 @@ KHANATE_RELIGION = "variant_khanate_religion"
 BYZANTINE_RELIGION = "variant_byzantine_religion"
 GUARANTEE = "variant_guarantee"
 TWO_PLAYER = "variant_two_player"
+BARBARIANS_EVERY_PHASE = "variant_barbarians_every_phase"
 
 VARIANTS: dict[str, Variant] = {
     START_BONUS: Variant(
@@ -125,6 +128,11 @@ VARIANTS: dict[str, Variant] = {
         "two contiguous kingdoms and the barbarian kingdoms around and between them in play; no "
         "Pope, no calamities, no Diplomacy; the score is the lowest of the PO of battles and "
         "conquests, of technologies and of florins",
+    ),
+    BARBARIANS_EVERY_PHASE: Variant(
+        "ATTIVAZIONE BARBARI A FINE FASE",
+        "L3310-3312",
+        "the barbarians attack at the end of every phase where they may, not only in the Events",
     ),
 }
 """The variants built, by option name, in the rulebook's order of the header."""

@@ -2,7 +2,8 @@
 
 Public: the map (owners, armies, buildings), honor, technologies and LT (L341, L450), the turn
 order, the Pope, the size of the Empire deck, wars, truces, disputes and every pact but the secret
-ones, which only their parties see (L633). Private to the power: its florins, cards in hand
+ones, which only their parties see (L633), and the card effects but a CORSARO's secret note
+(L2618). Private to the power: its florins, cards in hand
 and just drawn, its keep priority, loans, reinforcements waiting and its reserve, casus belli and standing
 alliance policies (florins are behind the screen, A52: we keep them private). The GM sees
 everything, the decks' order included (the Event deck's too).
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.core.view import GM
+from adjudicator.rulesets.medioevo.barbarians.corsaro import hidden
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
 PRIVATE_FIELDS = (
@@ -49,6 +51,7 @@ def view(state: MedioevoState, viewer: str) -> dict[str, Any]:
         **({"omens": _omens_seen(full["omens"])} if "omens" in full else {}),
         "powers": powers,
         "pacts": pacts,
+        **({"card_effects": hidden(full["card_effects"], viewer)} if "card_effects" in full else {}),
         "bank": None,
         "deck": None,
         "deck_size": len(state.deck),

@@ -45,15 +45,30 @@ class SuspendedFair(BaseModel):
     back: int
 
 
+class Invasion(BaseModel):
+    """An INVASIONE BARBARA on the march (L1166-1182, R263): the barbarian Captain who commands it
+    (its army is the barbarian VF where it stands), the capital it marches on, its siege engine's
+    level (0: none) and the fortified territory it besieges this turn, if any."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    captain: int
+    target: str
+    kingdom: str
+    engine: int = 0
+    besieging: str | None = None
+
+
 class Ongoing(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     epidemic: Epidemic | None = None
     drought: Drought | None = None
     fairs: tuple[SuspendedFair, ...] = ()
+    invasions: tuple[Invasion, ...] = ()  # left out of the JSON when none (war/records.py prune)
 
     def empty(self) -> bool:
-        return self.epidemic is None and self.drought is None and not self.fairs
+        return self.epidemic is None and self.drought is None and not self.fairs and not self.invasions
 
 
 def infected(ongoing: Ongoing | None) -> frozenset[str]:

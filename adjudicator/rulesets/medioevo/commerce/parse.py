@@ -9,6 +9,8 @@ import re
 
 from adjudicator.core.orders import IssueKind, Order
 from adjudicator.orders.names import NameIndex
+from adjudicator.rulesets.medioevo.barbarians.corsaro import MODES as CORSARO_MODES
+from adjudicator.rulesets.medioevo.barbarians.corsaro import Corsair
 from adjudicator.rulesets.medioevo.commerce.orders import (
     ALL,
     TRADE_WORDS,
@@ -53,7 +55,18 @@ HANDLE_USAGE = (
 )
 MOVE_USAGE = "expected MOVE <transport> TO <territory or sea zone>, e.g. MOVE caravan 1 TO Alessandria"
 ENSLAVE_USAGE = "expected ENSLAVE <n> <power> WITH <transport>, e.g. ENSLAVE 30 byzantium WITH caravan 1"
-COMMERCE_KINDS = ("buy", "sell", "move", "load", "unload", "enslave", "monopoly", "auction", "offer")
+COMMERCE_KINDS = (
+    "buy",
+    "sell",
+    "move",
+    "load",
+    "unload",
+    "enslave",
+    "monopoly",
+    "auction",
+    "offer",
+    "corsaro",
+)
 _AUCTION = re.compile(r"^(?P<card>.+?)(?:\s+(?:RESERVE|BASE)\s+(?P<n>\d+))?\s*$", re.IGNORECASE)
 _OFFER = re.compile(
     r"^(?P<n>\d+)\s+(?:FOR|PER)\s+(?P<card>.+?)\s+(?:OF|DI|FROM|DA)\s+(?P<who>.+?)\s*$", re.IGNORECASE
@@ -127,6 +140,11 @@ def build(kind: str, text: str, state: MedioevoState, data: DataSet) -> Order | 
             raise Reject(IssueKind.SYNTAX, ENSLAVE_USAGE)
         victim = resolve(power_index(state, data.board), found["who"])
         return Enslave(int(found["n"]), victim, transport_label(found["t"], data))
+    if kind == "corsaro":  # CORSARO <sea zone> [KILL|PRISONERS|SLAVES] (L2618-2620)
+        where, _, mode = text.strip().rpartition(" ")
+        if mode.upper() in CORSARO_MODES and where:
+            return Corsair(resolve(place_index(data.board), where), mode.upper())
+        return Corsair(resolve(place_index(data.board), text.strip()))
     if kind == "auction":
         found = _AUCTION.match(text.strip())
         if not found:

@@ -18,6 +18,7 @@ from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo.barbarians import corsaro
 from adjudicator.rulesets.medioevo.commerce import auction
 from adjudicator.rulesets.medioevo.commerce.events import GoodsHandled, MonopolyChosen, TradeMoved
 from adjudicator.rulesets.medioevo.commerce.goods import (
@@ -102,9 +103,10 @@ def voyage(state: MedioevoState, power: str, order: Voyage, data: DataSet, ledge
     end = check.path[-1]
     state = relocate(state.with_piece(piece, location=end), piece, end)
     doings.spent += check.cost
-    moved = TradeMoved(power=power, transport=order.transport, path=check.path, pm=check.cost)
+    moved: list[Event] = [TradeMoved(power=power, transport=order.transport, path=check.path, pm=check.cost)]
     state, tolls = transit_tolls(state, data, power, check.path, sum(piece.wares.values()))
-    return state, [moved, *tolls]
+    state, raided = corsaro.ambush(state, piece, check.path, data)  # CORSARO (L2620)
+    return state, [*moved, *tolls, *raided]
 
 
 def _coast(state: MedioevoState, data: DataSet, piece_location: str, at: str | None, name: str) -> str:
@@ -189,6 +191,8 @@ def step(state: MedioevoState, power: str, order: Order, data: DataSet, ledger: 
         return monopoly(state, power, order, data)
     if isinstance(order, Auction):
         return auction.offer(state, power, order, data)
+    if isinstance(order, corsaro.Corsair):
+        return corsaro.note(state, power, order, data)
     raise Refusal(f"{order.canonical()} is no commerce order")
 
 

@@ -6,7 +6,7 @@ player here has a default (R251, R254, R256).
    that locates it, its effect.
 2. Event (``event.py``), only when no calamity struck (L1044-1048).
 3. Relics (``relics.py``): the Grail icon of the card drawn, whatever it was drawn for (R253).
-4. Rebellions (``rebellions.py``).
+4. Rebellions (``rebellions.py``), then the barbarians (``barbarians/phase.py``, R258).
 
 Each turn's phase first clears the last turn's card, transport stop and market slump.
 """
@@ -16,6 +16,8 @@ from __future__ import annotations
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.ruleset import DieUse, Resolution
+from adjudicator.rulesets.medioevo.barbarians import invasion, pirates
+from adjudicator.rulesets.medioevo.barbarians import phase as barbarians
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events_phase import calamity, deck, event, rebellions, relics
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -46,6 +48,8 @@ def resolve(state: MedioevoState, dice: Dice, data: DataSet) -> Resolution:
     told.extend(events)
     state, events = rebellions.rebellions(state, dice, data)
     told.extend(events)
+    state, events = barbarians.resolve(state, dice, data)
+    told.extend(events)
     return Resolution(state, tuple(told))
 
 
@@ -64,4 +68,7 @@ def dice_uses(data: DataSet) -> tuple[DieUse, ...]:
         DieUse(relics.SITE, tuple(sorted({len(c.relic_sites) for c in data.events.values() if c.grail}))),
         DieUse(f"{rebellions.LEVEL}POWER", (rebellions.LEVEL_DIE,)),
         DieUse(f"{rebellions.REBELS}TERRITORY", (rebellions.REBELS_DIE,)),
+        *barbarians.dice_uses(data),
+        *pirates.dice_uses(data),
+        *invasion.dice_uses(data),
     )

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
+from adjudicator.rulesets.medioevo.barbarians import activation as barbarian_land
 from adjudicator.rulesets.medioevo.church import war_hooks as church_war
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
@@ -228,6 +229,7 @@ def _fight(
     owner = state.territories.get(target, TerritoryState()).owner
     own = owner == power  # enemy VF in one's own land (L1828, L2266, R230)
     events: list[Event] = []
+    chiefs = barbarian_land.chiefs_at(state, target) if owner is None else ()  # L2358
     if owner is None:
         state, placed = barbarians.rise(state, data, target)
         if placed:
@@ -293,6 +295,9 @@ def _fight(
         state, also = spoils.take_spoils(state, data, power, helper, target, taken, buildings=False)
         state = spoils.note_heir(state, data, power, helper)
         more += also
+    if owner is None:  # the barbarians' treasure and activation (L2358, L2362)
+        state, woke = barbarian_land.conquered(state, power, target, chiefs, dice, data)
+        more = [*more, *woke]
     return Done(state, (*events, *more), _note(outcome, target, conquered=True))
 
 

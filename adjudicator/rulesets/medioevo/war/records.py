@@ -252,6 +252,8 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
         _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0, "converted": None})
+    if isinstance(data.get("ongoing"), dict):
+        _drop_defaults(data["ongoing"], {"invasions": []})
     if isinstance(data.get("war"), dict):
         _drop_defaults(
             data["war"],

@@ -20,6 +20,8 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.events import Event
 from adjudicator.core.orders import Order
 from adjudicator.core.results import OrderResult
+from adjudicator.rulesets.medioevo.barbarians import ships as pirate_ships
+from adjudicator.rulesets.medioevo.barbarians.land import ships as barbarian_ships
 from adjudicator.rulesets.medioevo.church import war_hooks as church_war
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.parse_support import Reject
@@ -104,7 +106,9 @@ def run_scripts(
     besiegers = {s.by: () for s in state.sieges if s.by in state.powers and s.by not in scripts}
     # R109, R210: a power with a transport to take out of hostile land this turn gets its sub-turn
     leaving = {e.owner: () for e in state.exits if e.by_turn <= state.turn and e.owner in state.powers}
-    return run_sub_turns(state, {**leaving, **besiegers, **scripts}, data, dice)
+    # L2338, L1402 (R261): with barbarian ships at sea every power has its turn, for them to move before it
+    sailing = {p: () for p in state.acting_order()} if barbarian_ships(state) else {}
+    return run_sub_turns(state, {**sailing, **leaving, **besiegers, **scripts}, data, dice)
 
 
 def run_sub_turns(
@@ -132,6 +136,8 @@ def sub_turn(
     events: list[Event] = []
     waiting: tuple[str, ...] = ()
     if dice is not None:
+        state, sailed = pirate_ships.move_all(state, power, dice, data)  # L2338, L1402 (R261)
+        events += sailed
         state, went_on, waiting = sieges_go_on(state, power, steps_of(orders), data, dice)
         events += went_on
     asking = 0 if dice is not None and state.combat_mode == FAITHFUL else None
