@@ -41,6 +41,7 @@ from adjudicator.rulesets.medioevo import (
     steps,
     variants,
 )
+from adjudicator.rulesets.medioevo.calamity import choices as calamity_choices
 from adjudicator.rulesets.medioevo.church import legal as church_legal
 from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
@@ -252,6 +253,7 @@ class MedioevoRuleset:
             or diplomacy.check(state, power, order, self.data)
             or taxes.check(state, power, order)
             or church_legal.check(state, power, order, self.data)
+            or calamity_choices.check(state, power, order)
             or placement.check(
                 placement.with_settlements_built(state, power, earlier), power, order, self.data
             )

@@ -236,7 +236,7 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
         for record in data.get(collection, ()):
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
-        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0})
+        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0, "calamity": None})
     if isinstance(data.get("war"), dict):
         _drop_defaults(
             data["war"],
