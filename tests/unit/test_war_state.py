@@ -216,18 +216,19 @@ def test_a_game_without_war_keeps_its_digests() -> None:
     """Computed on main at 3920127, before the war's fields and window existed (docs/war.md
     §2.2), and pinned again when phase 7 joined the economy window (its Event deck is shuffled at
     setup and its events change the board, so every digest moved; docs/events.md), and again
-    when the Church's tithe (R308, the taxes) and the calamities' effects joined: a war window
+    when the Church's tithe (R308, the taxes) and the calamities' effects joined, and when setup
+    gave the Pope the Papal State (R305, R321: a garrison, its taxes and VF): a war window
     without orders changes nothing but the turn (T1.war). At T2.war the GM's siege of
     Costantinopoli (``_base``) is in its 2nd turn, so the aftermath's attrition wears the besieged
     down (002 L1960-1962): only the last digest differs from the game before the war."""
     digests = _play_two_turns()
     assert digests[:-1] == [
-        "4c2724b7d67d4d8ec8b2f2ca5555ff89ce4668fb8beff993fe95cd6d8c3bb613",
-        "b7dbe4e629d132e2c699c84ca799bbb2694e24f3ecfba25701d51fa880ac586f",
-        "abd28c460aae753c6ad9b3b55107cf57bb15573dd168837429a5404228860520",
-        "fabd0b4ba2829812cec4ef1490d90c6d6275b229eafac4ef410a7ed1bf59f20d",
-        "68a017834b28713092b55a797ca1c75ce1f4ccea38506bf7da24d6d0c7e01654",
-        "c83ffe9f2e80890fba1b6a86b249fbfd514509913f97ee42e7664b8283716262",
+        "1e9b4c350b6f2496127f39fd57f35a83ff871ad6b182c43af770155a35f059ea",
+        "b068a783ce3545f6fee62c542e5a10f4bfd9edade34818ef849ef23d57476933",
+        "f28e0d95cd2ff7121d1adf065b4e2ff676b9d993799a59e7f847d8db291ac45f",
+        "51ea820bbe67c1985233a579cdd3cf2b9239acf4952e30df8893e8e56b4e29da",
+        "a8da2de4875d9f57db00bce74a577bd80ea5a8a0c805ebe01df2c0771ca455bd",
+        "d18b7cc6c6e311ad1d161afcdcea0f933187f1c8fc2efa4e5e260816e1da0141",
     ]
     assert digests[-1] != "4f4725867ab8556972a02a7c9e2de40bf1a80bba8de269e16e95a39916f9d2e6"
 

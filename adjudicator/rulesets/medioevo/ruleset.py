@@ -308,6 +308,8 @@ class MedioevoRuleset:
         the order template (war/legal.py ``war_options``, R185); nothing elsewhere."""
         if COMMERCE in open_phases(self, state):  # prices and room (commerce/legal.py)
             return commerce_legal.notes(_mu(state), power, self.data)
+        if REINFORCEMENTS in open_phases(self, state):  # the standing calamity choices (R319)
+            return calamity_choices.notes(_mu(state), power)
         if COMBAT not in open_phases(self, state):
             return {}
         return {o.order.canonical(): o.note for o in war_options(_mu(state), power, self.data) if o.note}

@@ -64,6 +64,9 @@ def test_the_template_offers_the_standing_choice_and_its_other_forms() -> None:
     held = state.with_power("hungary", calamity=CalamityChoices(nizari_bid=70, nizari_victim="france"))
     lines = [o.canonical() for o in legal_orders(held, (REINFORCEMENTS,), "hungary", DATA)]
     assert "NIZARI BID 70 ON france" in lines and NizariBid().canonical() not in lines
+    notes = ew.RULES.order_notes(held, "hungary")
+    assert notes["NIZARI BID 70 ON france"].startswith("standing now: a CONGIURA")
+    assert notes["HERESY NONE"] == "standing now: no INQUISITORE against an ERESIA (R279)"
 
 
 def _conspirators(bids: dict[str, tuple[int, str]]):
@@ -172,3 +175,18 @@ def test_civil_war_the_standing_list_keeps_armenia_before_the_richer_persia_ex_L
         "Persia, Armenia, the fleet at Sicilia, chosen by mamluks (CIVIL WAR KEEP, R319)" in line
         for line in told(events)
     )
+
+
+def test_the_receipt_says_the_choices_stand() -> None:
+    from adjudicator.rulesets.medioevo.receipt_summary import summary
+
+    state = ew.economy()
+    orders = ew.mail(state, "hungary", "HERESY INQUISITORE")
+    assert (
+        "calamity choices: standing from this turn's Reinforcements until you replace them (R319)"
+        in summary(state, "hungary", orders, DATA)
+    )
+    warned = ew.RULES.parse(state, "hungary", [(1, "HERESY INQUISITORE")]).warnings
+    assert [w.message for w in warned] == [
+        "you hold no INQUISITORE now: the choice stands and is used once you hold one"
+    ]

@@ -134,6 +134,37 @@ def options(state: MedioevoState, power: str) -> list[Order]:
     return [o for o in found if not (isinstance(o, NizariBid) and o.amount == 0 and o.victim)]
 
 
+def notes(state: MedioevoState, power: str) -> dict[str, str]:
+    """The template's notes: which line is the standing choice, what the others would do."""
+    found: dict[str, str] = {}
+    for order in options(state, power):
+        standing = order.canonical() in _standing(state, power)
+        match order:
+            case NizariBid(amount=0):
+                what = "no bid for the Nizari in a CONGIURA (L1246)"
+            case NizariBid():
+                what = "a CONGIURA: bid up to this, the power named the victim (L1246)"
+            case HeresyInquisitor(play=False):
+                what = "no INQUISITORE against an ERESIA (R279)"
+            case HeresyInquisitor():
+                what = "an ERESIA: play an INQUISITORE from your hand (L1284)"
+            case CivilWarKeep(places=()):
+                what = "a GUERRA CIVILE keeps what holds most VF (R282); name places to keep them first"
+            case _:
+                what = "a GUERRA CIVILE keeps these first (L1294)"
+        found[order.canonical()] = ("standing now: " if standing else "") + what
+    return found
+
+
+def _standing(state: MedioevoState, power: str) -> set[str]:
+    now = choices_of(state, power)
+    return {
+        NizariBid(now.nizari_bid, now.nizari_victim if now.nizari_bid else None).canonical(),
+        HeresyInquisitor(now.inquisitore, now.inquisitore_in).canonical(),
+        CivilWarKeep(now.civil_war_keep).canonical(),
+    }
+
+
 def choices_of(state: MedioevoState, power: str) -> CalamityChoices:
     return state.powers[power].calamity or CalamityChoices()
 
