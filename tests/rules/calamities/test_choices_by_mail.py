@@ -67,6 +67,7 @@ def test_the_template_offers_the_standing_choice_and_its_other_forms() -> None:
     notes = ew.RULES.order_notes(held, "hungary")
     assert notes["NIZARI BID 70 ON france"].startswith("standing now: a CONGIURA")
     assert notes["HERESY NONE"] == "standing now: no INQUISITORE against an ERESIA (R279)"
+    assert ew.RULES.order_notes(held, "gm") == {}  # the GM's and the public report have no template
 
 
 def _conspirators(bids: dict[str, tuple[int, str]]):

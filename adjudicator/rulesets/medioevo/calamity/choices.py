@@ -135,8 +135,11 @@ def options(state: MedioevoState, power: str) -> list[Order]:
 
 
 def notes(state: MedioevoState, power: str) -> dict[str, str]:
-    """The template's notes: which line is the standing choice, what the others would do."""
+    """The template's notes: which line is the standing choice, what the others would do; none
+    for a viewer who is no power (the GM, the public report)."""
     found: dict[str, str] = {}
+    if power not in state.powers:
+        return found
     for order in options(state, power):
         standing = order.canonical() in _standing(state, power)
         match order:
