@@ -131,7 +131,8 @@ def test_rollback_reopens_the_window_with_its_orders_and_re_adjudicates(judge: J
     second = judge.state("g1")
     assert second.turn_order[0] == "france"  # type: ignore[attr-defined]
     assert second.powers["france"].pope  # type: ignore[attr-defined]  # by this game's lot: 2 tithes in
-    assert second.powers["france"].florins == 1135 + 2 * tithe - 55  # type: ignore[attr-defined]
+    # + 5 in taxes for the Papal State the Pope holds from setup (L2172, R321)
+    assert second.powers["france"].florins == 1135 + 5 + 2 * tithe - 55  # type: ignore[attr-defined]
     everything = judge.events("g1", include_discarded=True)
     assert len(everything) > events_before  # the discarded history is still in the log
     assert len(judge.events("g1")) < len(everything)

@@ -22,6 +22,7 @@ from adjudicator.core.events import (
 )
 from adjudicator.core.results import OrderResult, Reason
 from adjudicator.core.view import GM, PUBLIC
+from adjudicator.rulesets.medioevo.calamity.records import CalamityChoices
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.diplomacy_table import Ledger
 from adjudicator.rulesets.medioevo.orders_diplomacy import Propose
@@ -77,6 +78,10 @@ PERTURB: dict[str, Perturber] = {
     "doctrines": lambda rng, p, _, __: (
         *p.doctrines,
         DoctrineClause(clause=f"{CANARY} RETREAT DURING BELOW {rng.randint(1, 9)}"),
+    ),
+    "calamity": lambda rng, p, powers, _: CalamityChoices(  # the standing calamity choices (R319)
+        nizari_bid=rng.randint(1, 999) + (p.calamity.nizari_bid if p.calamity else 0),
+        nizari_victim=rng.choice(_others(p, powers)),
     ),
 }
 """One way to change each private field of a power (the view's PRIVATE_FIELDS, checked below)."""

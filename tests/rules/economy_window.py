@@ -19,18 +19,32 @@ RULES = MedioevoRuleset()
 DATA = RULES.data
 SEED = b"f" * 32
 POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
+PAPAL_STATE = "stato_della_chiesa"
 
 
 def economy(
-    *edits: str, rules: MedioevoRuleset = RULES, seed: bytes = SEED, powers: Sequence[str] = POWERS
+    *edits: str,
+    rules: MedioevoRuleset = RULES,
+    seed: bytes = SEED,
+    powers: Sequence[str] = POWERS,
+    papal_state: bool = True,
 ) -> MedioevoState:
-    """Turn 1's economy window, after the GM's edits (every phase test module picks its seed)."""
+    """Turn 1's economy window, after the GM's edits (every phase test module picks its seed).
+    ``papal_state=False``: the Pope's Papal State (L2172, R321) is left without owner before the
+    edits, for the examples of a plain kingdom."""
     state, _ = rules.initial_state("g", list(powers), {}, Dice(seed, "T0.setup"))
     while window_label(rules, state) != "T1.economy":
         state = resolve_window(rules, state, {}, seed).state
+    if not papal_state:
+        state = vacate_papal_state(cast(MedioevoState, state))
     for line in edits:
         state, _ = rules.gm_edit(state, line)
     return cast(MedioevoState, state)
+
+
+def vacate_papal_state(state: MedioevoState) -> MedioevoState:
+    """The Papal State without owner or armies, as before the Pope held it at setup (R321)."""
+    return state.with_territory(PAPAL_STATE, owner=None, armies={})
 
 
 def refused(state: MedioevoState, power: str, *lines: str, rules: MedioevoRuleset = RULES) -> list[str]:

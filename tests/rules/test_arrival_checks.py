@@ -92,7 +92,8 @@ def test_place_beyond_the_vf_to_place_is_a_warning_L1542() -> None:
     reserve; freed prisoners (L1006) can still add to them, so a PLACE beyond them is kept with
     a warning, not refused."""
     state = economy()
-    said = warnings(state, "hungary", "PLACE 5 IN Banato", "PLACE 5 IN Slovacchia")
+    # Hungary, the Pope by this seed, has 10 VF to place: 7 + Rome's 2 + its kingdom's 1 (R321)
+    said = warnings(state, "hungary", "PLACE 5 IN Banato", "PLACE 10 IN Slovacchia")
     assert said[0] == ""
     assert "left to place" in said[1] and "as things stand" in said[1]
 

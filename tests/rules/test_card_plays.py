@@ -17,6 +17,7 @@ from adjudicator.rulesets.medioevo.orders import PlayReinforcementCard, PlayTaxC
 from adjudicator.rulesets.medioevo.phases import reinforcements, taxes
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import CardEffect, MedioevoState
+from tests.rules import economy_window
 
 RULES = MedioevoRuleset()
 DATA = RULES.data
@@ -35,6 +36,7 @@ def economy(*edits: str) -> MedioevoState:
         state = resolve_window(RULES, state, {}, SEED).state
     for power in POWERS:
         state = cast(MedioevoState, state).with_power(power, cards=())
+    state = economy_window.vacate_papal_state(state)  # the examples' plain kingdoms (R321)
     for line in edits:
         state, _ = RULES.gm_edit(state, line)
     return cast(MedioevoState, state)

@@ -21,7 +21,8 @@ POWERS = ["byzantium", "mamluks", "hungary"]
 
 
 def economy(*edits: str) -> MedioevoState:
-    return economy_window.economy(*edits, powers=POWERS)
+    """Hungary (the Pope) without the Papal State (R321): the examples' plain kingdom."""
+    return economy_window.economy(*edits, powers=POWERS, papal_state=False)
 
 
 def test_example_L2280_the_besieged_alessandria_pays_5_less_and_gives_1_vf_less() -> None:

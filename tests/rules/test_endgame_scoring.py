@@ -12,6 +12,7 @@ from adjudicator.rulesets.medioevo.endgame import scoring
 from adjudicator.rulesets.medioevo.endgame.standings import final_standings, score_lines
 from adjudicator.rulesets.medioevo.ruleset import MedioevoRuleset
 from adjudicator.rulesets.medioevo.state import MedioevoState
+from tests.rules.economy_window import vacate_papal_state
 
 RULES = MedioevoRuleset()
 DATA = RULES.data
@@ -140,6 +141,7 @@ def test_ties_go_to_territories_then_armies_then_florins_L2456_L2460() -> None:
     equal on all four, the victory is shared (R329)."""
     pope = next(p for p in POWERS if start().powers[p].pope)
     even = start(f"SET {pope} honor -1", "SET byzantium honor -1")  # the Pope's PO, Costantinopoli's
+    even = vacate_papal_state(even)  # every power 7 territories (the Pope's Papal State: R321)
     for power in POWERS:
         even = even.with_power(power, reserve=0)
     ranked = final_standings(even, DATA)

@@ -24,8 +24,9 @@ POWERS = ["holy_roman_empire", "hungary", "france", "byzantium"]
 
 
 def economy(*edits: str, powers: list[str] = POWERS) -> MedioevoState:
-    """Turn 1's economy window, after the GM's edits."""
-    return economy_window.economy(*edits, seed=SEED, powers=powers)
+    """Turn 1's economy window, after the GM's edits, with the Papal State (the Pope's, L2172,
+    R321) left without owner, so each sheet is the examples' plain kingdom."""
+    return economy_window.economy(*edits, seed=SEED, powers=powers, papal_state=False)
 
 
 def granted(state: MedioevoState, power: str) -> ReinforcementsGranted:

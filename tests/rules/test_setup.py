@@ -62,6 +62,25 @@ def test_garrisons_and_armies_to_deploy_004_L55_L68() -> None:
     assert sum(p.pope for p in state.powers.values()) == 1  # HRE or Hungary (002 L382)
 
 
+def test_the_pope_drawn_at_setup_owns_the_papal_state_L2170_L2172_R321() -> None:
+    """002 L2170-2172 (R305, R321): the Pope, drawn among the Catholics by the audited die
+    ``pope``, also owns the Papal State (Rome's territory) with the garrison of an owned territory;
+    its sheet counts Rome's religious capital (L995) and the Small kingdom held whole (L982). No
+    Catholic player (L382): it stays without owner."""
+    from adjudicator.rulesets.medioevo.church.papacy import papal_state
+    from adjudicator.rulesets.medioevo.phases.reinforcements import reinforcements
+
+    rome = papal_state(RULES.data)
+    state = start(POWERS)
+    pope = next(p for p, held in state.powers.items() if held.pope)
+    assert state.territories[rome].owner == pope and state.territories[rome].armies == {pope: 5}
+    items = reinforcements(state, pope, RULES.data)
+    assert items["religious capitals"] == 2 and items["kingdom Stato della Chiesa"] == 1
+    plain = start(["byzantium", "hungary"]).with_power("hungary", pope=False)
+    assert start(["byzantium", "mamluks"], {"noncontiguous_kingdoms": True}).territories[rome].owner is None
+    assert plain.territories[rome].owner == "hungary"  # the only Catholic is the Pope
+
+
 def test_deployment_example_004_L72() -> None:
     """004 L69-74: the capital holds 30 VF at most, garrison included (5 + 15 = 20 is fine); 10 VF
     go where the cathedral stands (a village territory: 10 + 10 with the cathedral); the rest of

@@ -152,14 +152,16 @@ def test_the_receipt_shows_each_attacks_plan_and_the_doctrine_with_their_default
 
 def test_the_template_notes_each_moves_path_and_cost_in_the_war_window_only_R185() -> None:
     """The order template prints a note after a move (its path and PM, L1576-1578) as a comment
-    the judge ignores; every note belongs to a legal order, and no window but war has notes."""
+    the judge ignores; every note belongs to a legal order, and in the economy window only the
+    standing calamity choices have notes (R319)."""
     state = at("T1.war")
     notes = RULES.order_notes(state, "hungary")
     legal = {o.canonical() for o in RULES.legal_orders(state, "hungary")}
     moves = {line: note for line, note in notes.items() if line.startswith("MOVE cart 1 TO ")}
     assert moves and set(notes) <= legal
     assert all(" PM" in note and "via " in note for note in moves.values())
-    assert RULES.order_notes(at("T1.economy"), "hungary") == {}
+    economy_notes = RULES.order_notes(at("T1.economy"), "hungary")
+    assert {line.split()[0] for line in economy_notes} == {"NIZARI", "HERESY", "CIVIL"}
 
 
 def test_barbarian_land_behind_walls_is_offered_with_its_walls_named_R220() -> None:

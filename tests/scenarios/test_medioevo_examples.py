@@ -36,12 +36,13 @@ def test_auction_proxy_bids_L434() -> None:
     assert state["turn_order"][0] == "france"
     taxes_t1 = {p: state["powers"][p]["florins"] - START for p in state["powers"]}
     # everyone collected the same taxes on turn 1; France alone paid 25 + 5 for the first place;
-    # the Catholics paid the Pope (Hungary, by this seed's lot) a tenth of them (L2186, R308)
+    # the Catholics paid the Pope (Hungary, by this seed's lot) a tenth of them (L2186, R308), and
+    # the Pope's Papal State paid him its 5 florins (L2172, R321)
     assert state["powers"]["hungary"]["pope"]
     tenth = taxes_t1["byzantium"] // 10
     assert taxes_t1["france"] == taxes_t1["holy_roman_empire"] - 30
     assert taxes_t1["holy_roman_empire"] == taxes_t1["byzantium"] - tenth
-    assert taxes_t1["hungary"] == taxes_t1["byzantium"] + 2 * tenth
+    assert taxes_t1["hungary"] == taxes_t1["byzantium"] + 5 + 2 * tenth
 
 
 def test_taxes_example_L933() -> None:

@@ -180,10 +180,11 @@ def _medioevo_pin() -> tuple[str, str]:
 def test_simultaneous_play_keeps_its_digests() -> None:
     """Computed on b74f709, before steps existed: a state without steps is the same JSON. Pinned
     again when setup began to shuffle the Event deck (phase 7, R252) and to deal the objective
-    cards (R325): the state at setup holds both now."""
+    cards (R325): the state at setup holds both now; and when the Pope drawn at setup began to own
+    the Papal State (R305, R321)."""
     assert _medioevo_pin() == (
-        "f914ad4826239c68aa0679ac21882ec0743a887e5a13129c067c4af9009dd7d0",
-        "ba0acc15184af5ecf26693a21703eae41ac0fcc054dcaac72eba19a202f1b0ea",
+        "7524e6b863d38b20f0b1561d4ea9b50408d6f936a07db84883274e79d5d333aa",
+        "eb6ab8f99b982686a2cc216d7029d300a27f5502e51642794997d6d102f46e52",
     )
     assert open_step(MedioevoRuleset(), _initial_medioevo()) is None
 

@@ -216,19 +216,21 @@ def test_a_game_without_war_keeps_its_digests() -> None:
     """Computed on main at 3920127, before the war's fields and window existed (docs/war.md
     §2.2), and pinned again when phase 7 joined the economy window (its Event deck is shuffled at
     setup and its events change the board, so every digest moved; docs/events.md), and again
-    when the Church's tithe (R308, the taxes) and the calamities' effects joined: a war window
-    without orders changes nothing but the turn (T1.war); and again when the bots came to propose
-    a pact one turn in three (issue 19, R347: each pact gives the others CB). At T2.war the GM's siege of
+    when the Church's tithe (R308, the taxes) and the calamities' effects joined; again when the bots
+    came to propose a pact one turn in three (issue 19, R347: each pact gives the others CB), when
+    setup gave the Pope the Papal State (R305, R321: a garrison, its taxes and VF) and when the
+    barbarians came to act in the Events (R258): a war window
+    without orders changes nothing but the turn (T1.war). At T2.war the GM's siege of
     Costantinopoli (``_base``) is in its 2nd turn, so the aftermath's attrition wears the besieged
     down (002 L1960-1962): only the last digest differs from the game before the war."""
     digests = _play_two_turns()
     assert digests[:-1] == [
-        "4c2724b7d67d4d8ec8b2f2ca5555ff89ce4668fb8beff993fe95cd6d8c3bb613",
-        "b7dbe4e629d132e2c699c84ca799bbb2694e24f3ecfba25701d51fa880ac586f",
-        "ffe3b8ef95abb0f361e1821d6a66176737f5ff4242a97e4636cf01fff3b5181d",
-        "fb9b17ec4b2826e55a296152a7177ecff52b6646b7187c22a8075d75c92e7646",
-        "ab7e52d108a8412c02a289b56a023a4cfda42f2ef877b2a5ff0407a3cee5c231",
-        "c5047079d6aa434f1c6447e3af2a064989b035b3210787f262ac14978982f1df",
+        "1e9b4c350b6f2496127f39fd57f35a83ff871ad6b182c43af770155a35f059ea",
+        "b068a783ce3545f6fee62c542e5a10f4bfd9edade34818ef849ef23d57476933",
+        "f28e0d95cd2ff7121d1adf065b4e2ff676b9d993799a59e7f847d8db291ac45f",
+        "51ea820bbe67c1985233a579cdd3cf2b9239acf4952e30df8893e8e56b4e29da",
+        "a8da2de4875d9f57db00bce74a577bd80ea5a8a0c805ebe01df2c0771ca455bd",
+        "d18b7cc6c6e311ad1d161afcdcea0f933187f1c8fc2efa4e5e260816e1da0141",
     ]
     assert digests[-1] != "4f4725867ab8556972a02a7c9e2de40bf1a80bba8de269e16e95a39916f9d2e6"
 

@@ -10,6 +10,7 @@ from collections.abc import Collection
 
 from adjudicator.core.orders import Order
 from adjudicator.rulesets.medioevo import start_bonus
+from adjudicator.rulesets.medioevo.calamity import choices as calamity_choices
 from adjudicator.rulesets.medioevo.church import legal as church_legal
 from adjudicator.rulesets.medioevo.commerce.legal import legal_commerce_orders, legal_offers
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
@@ -107,6 +108,7 @@ def legal_orders(mu: MedioevoState, phases: Collection[str], power: str, data: D
         options.extend(reinforcements.playable(mu, power, data, held.techs))
         if reinforcements.buy_vf_problem(held.techs, BuyVF(), data) is None:
             options.append(BuyVF())
+        options.extend(calamity_choices.options(mu, power))  # standing (R319)
     if PLACEMENT in phases:
         options.extend(Place(1, site) for site in placement.placement_sites(mu, power, data))
         cap = placement.reserve_cap(mu, power, data)

@@ -76,6 +76,9 @@ EXAMPLES = (
     "MONOPOLY Sale",
     "AUCTION Gabelliere RESERVE 200",
     "OFFER 250 FOR Gabelliere OF holy_roman_empire",
+    "NIZARI BID 100 ON france",
+    "HERESY INQUISITORE IN Pest",
+    "CIVIL WAR KEEP Persia, Mesopotamia",
 )
 """One example of each form of order, for the receipt of a line that opens with an order's keyword
 and cannot be read: it shows the examples of that keyword only."""

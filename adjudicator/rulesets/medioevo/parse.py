@@ -12,6 +12,8 @@ from lark.exceptions import UnexpectedInput
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.orders.names import NameIndex
 from adjudicator.rulesets.medioevo import parse_economy, parse_upgrade
+from adjudicator.rulesets.medioevo.calamity import choices
+from adjudicator.rulesets.medioevo.calamity.choices import CHOICE_ORDERS
 from adjudicator.rulesets.medioevo.church.parse import CHURCH_ORDERS, church_order
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.distant_ports import WORDS as DISTANT_PORT_WORDS
@@ -246,6 +248,8 @@ def _build(tree: Tree[Token], data: DataSet, state: MedioevoState) -> Order:
     args = [str(c) for c in tree.children]
     if (trade := parse_economy.trade(str(tree.data), args[-1] if args else "", state, data)) is not None:
         return trade
+    if tree.data in CHOICE_ORDERS:  # standing answers to the calamities (calamity/choices.py)
+        return choices.parse(str(tree.data), args[-1], state, data)
     if tree.data in DIPLOMACY_ORDERS + CHURCH_ORDERS:
         return _diplomacy(str(tree.data), args[-1], state, data)
     match tree.data:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from adjudicator.core.orders import Order
+from adjudicator.rulesets.medioevo.calamity.choices import CalamityChoice
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import TechnologyBought
 from adjudicator.rulesets.medioevo.orders import PURCHASES, Bid, Keep, TakeLoan
@@ -43,4 +44,8 @@ def summary(state: MedioevoState, power: str, orders: Sequence[Order], data: Dat
         ]
     if any(isinstance(o, TakeLoan) for o in orders):
         lines.append("LOAN: the bank's loan is rolled in the taxes and added then")
+    if any(isinstance(o, CalamityChoice) for o in orders):
+        lines.append(
+            "calamity choices: standing from this turn's Reinforcements until you replace them (R319)"
+        )
     return lines + war_summary(state, power, orders)

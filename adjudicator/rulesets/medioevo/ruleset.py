@@ -42,6 +42,7 @@ from adjudicator.rulesets.medioevo import (
     two_player,
     variants,
 )
+from adjudicator.rulesets.medioevo.calamity import choices as calamity_choices
 from adjudicator.rulesets.medioevo.church import legal as church_legal
 from adjudicator.rulesets.medioevo.commerce import legal as commerce_legal
 from adjudicator.rulesets.medioevo.commerce.orders import CARD_SALE, COMMERCE
@@ -257,6 +258,7 @@ class MedioevoRuleset:
             or diplomacy.check(state, power, order, self.data)
             or taxes.check(state, power, order)
             or church_legal.check(state, power, order, self.data)
+            or calamity_choices.check(state, power, order)
             or placement.check(
                 placement.with_settlements_built(state, power, earlier), power, order, self.data
             )
@@ -311,6 +313,8 @@ class MedioevoRuleset:
         the order template (war/legal.py ``war_options``, R185); nothing elsewhere."""
         if COMMERCE in open_phases(self, state):  # prices and room (commerce/legal.py)
             return commerce_legal.notes(_mu(state), power, self.data)
+        if REINFORCEMENTS in open_phases(self, state):  # the standing calamity choices (R319)
+            return calamity_choices.notes(_mu(state), power)
         if COMBAT not in open_phases(self, state):
             return {}
         return {o.order.canonical(): o.note for o in war_options(_mu(state), power, self.data) if o.note}

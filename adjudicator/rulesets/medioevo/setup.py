@@ -4,7 +4,8 @@ Each power takes the playable kingdom named like it (or the one ``options.kingdo
 1000 florins (L371), its home territories; every settlement site gets a village and a tower,
 each capital a town and a fort (L383); Costantinopoli a castle, Kiev nothing (L384); the
 cathedral stands in the capital until the setup orders let players choose (docs/rulings.md R2);
-the Pope is drawn among the Catholic powers (L382); the Empire deck for the number of powers
+the Pope is drawn among the Catholic powers (L382, L2170) and owns the Papal State with a garrison
+(L2172, R305, R321); the Empire deck for the number of powers
 is shuffled (L365, L2788-2842); the kingdoms must be contiguous (L355, R8). Every owned territory
 gets a garrison of 5 VF and each power holds 35 VF (40 the Pope) to deploy with its setup
 orders in turn 1's first window (004 L55-74, ruling R35; ``phases/deployment.py``); the starting
@@ -20,6 +21,7 @@ from adjudicator.core.dice import Dice
 from adjudicator.core.options import OptionSpec
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize, Religion
+from adjudicator.rulesets.medioevo.church.papacy import grant_papal_state
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import SetupDone
 from adjudicator.rulesets.medioevo.phases.cards import build_deck
@@ -120,8 +122,7 @@ def initial_state(
         board=board.name,
         turn_limit=options.get("turns"),
     )
-    # L2172, R305: church.papacy.grant_papal_state(state, pope, data, garrison) is not called yet:
-    # it changes every game's sheets and goldens (docs/church.md)
+    state = grant_papal_state(state, pope, data, data.setup_rules.garrison_vf)  # L2172, R305, R321
     for power in state.seats():
         state = _starting_pieces(state, power, data)
     return state, SetupDone(phase="setup", kingdoms=kingdoms, pope=pope)

@@ -11,7 +11,7 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 from adjudicator.core.state import GameState
-from adjudicator.rulesets.medioevo.calamity.records import Ongoing
+from adjudicator.rulesets.medioevo.calamity.records import CalamityChoices, Ongoing
 from adjudicator.rulesets.medioevo.church.records import Church
 from adjudicator.rulesets.medioevo.commerce.records import DistantPort, Lot
 from adjudicator.rulesets.medioevo.endgame.records import Endgame
@@ -66,6 +66,7 @@ class PowerState(BaseModel):
     doctrines: tuple[DoctrineClause, ...] = ()
     """Standing defence clauses, in the order given (docs/war.md §3.3, R99); private (R115)."""
     objective: str | None = None  # the objective card dealt at setup (L2404): private (view.py)
+    calamity: CalamityChoices | None = None  # standing answers to the calamities (R319): private
     capital: str | None = None
     """Where the capital stands once the first one fell (L2071-2077, R113): a territory id, or ""
     with none left (it may build one anywhere it holds); None: the kingdom's capital on the board."""

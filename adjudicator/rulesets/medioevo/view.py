@@ -30,6 +30,7 @@ PRIVATE_FIELDS = (
     "alliance_policy",
     "objective",  # the objective card (L2404): its holder's until the end's standings show it
     "doctrines",  # standing defence choices: a plan the others must not read (R115)
+    "calamity",  # standing answers to the calamities (R319): a bid and a victim, like a doctrine
 )
 
 

@@ -3,10 +3,12 @@ in the Papal State, the Pope; a calamity damaging the Papal State makes the Pope
 
 from __future__ import annotations
 
+from adjudicator.rulesets.medioevo.calamity.dice import calamity_dice_uses
 from adjudicator.rulesets.medioevo.calamity.events import PopeDied, PopeSpared
+from adjudicator.rulesets.medioevo.church.papacy import POPE_DIE
 from adjudicator.rulesets.medioevo.pieces_state import Piece
 from adjudicator.rulesets.medioevo.state import MedioevoState, PowerState
-from tests.rules.calamities.board import board, land, strike, told
+from tests.rules.calamities.board import DATA, board, land, strike, told
 
 ROME = "stato_della_chiesa"
 
@@ -43,3 +45,16 @@ def test_the_pope_rolls_when_the_papal_state_is_damaged_L1140() -> None:
     assert after.powers["france"].pope is False
     assert isinstance(after.powers["france"], PowerState)
     assert len(told(events, PopeDied)) == 1
+
+
+def test_one_pope_die_for_the_calamities_and_the_church_L1140() -> None:
+    """L1140 is rolled by the Church's die (church/papacy.py ``POPE_DIE``) wherever a calamity
+    damages the Papal State, and declared under that purpose for the Events phase; a Pope whose
+    power no longer holds the Papal State is not there and does not roll."""
+    (_, _), dice = strike("terremoto", "e08", papal(5), 1, 5, red=(ROME,))
+    assert [r.purpose for r in dice.rolls] == ["quake", POPE_DIE]
+    purposes = {use.purpose for use in calamity_dice_uses(DATA, 4)}
+    assert POPE_DIE in purposes and "pope survival" not in purposes
+    away = papal(5).with_territory(ROME, owner=None, armies={"barbarians": 5})
+    (after, _), dice = strike("terremoto", "e08", away, 1, 5, red=(ROME,))
+    assert [r.purpose for r in dice.rolls] == ["quake"] and after.powers["france"].pope

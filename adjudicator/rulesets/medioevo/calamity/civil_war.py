@@ -8,14 +8,17 @@ technology it has of the violet, orange and blue trees keeps one territory or tr
 ships pirate ships, its Captains barbarian Captains and its siege engines theirs; other transports
 there are destroyed, and so are Cathedrals and Fairs; other buildings stay (L1296-1298).
 
-What it keeps is the power's choice; until a window asks for it, the judge keeps what holds most
-of its VF (the armies of a territory, those aboard a fleet), territories before fleets on a tie,
-in the board's order (R282). A fleet is the power's transports in one place outside its lands (ex
-L1306: the fleet in Palermo is one)."""
+What it keeps is the power's choice: its standing ``CIVIL WAR KEEP <place>, …`` (calamity/
+choices.py, R319) names the items first, a territory or the place of a fleet, in its order; what
+is left to keep, or all of it when the power is silent, goes by most VF (the armies of a
+territory, those aboard a fleet), territories before fleets on a tie, in the board's order
+(R282). A fleet is the power's transports in one place outside its lands (ex L1306: the fleet in
+Palermo is one)."""
 
 from __future__ import annotations
 
 from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.calamity.choices import choices_of
 from adjudicator.rulesets.medioevo.calamity.common import Work, barbarise, mod_sum, techs
 from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike, Outcome, effect
 from adjudicator.rulesets.medioevo.dataset import DataSet
@@ -67,8 +70,9 @@ def civil_war(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: Da
         return work.done()
     items = _items(work, victim)
     keeps, by = mod_sum(data, techs(state, victim), GUERRA_CIVILE, "kept")
-    ranked = sorted(range(len(items)), key=lambda i: -items[i][1])
-    kept = {items[i][0] for i in ranked[:keeps]}
+    chosen = [w for w in choices_of(state, victim).civil_war_keep if any(w == i for i, _ in items)]
+    ranked = chosen + [items[i][0] for i in sorted(range(len(items)), key=lambda i: -items[i][1])]
+    kept = set(list(dict.fromkeys(ranked))[:keeps])
 
     lands = {w for w, _ in items if w in data.board.territories and state.territories[w].owner == victim}
 
@@ -82,8 +86,12 @@ def civil_war(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: Da
     area = zone.name if zone else f"land zone {strike.land_zone}"
     work.notice(
         f"{victim} holds most territories in {area} and splits (L1292); {keeps} kept by "
-        f"{', '.join(by) or 'no technology'} (L1294): {named}, the judge keeping what holds most VF "
-        "until the power is asked (R282)"
+        f"{', '.join(by) or 'no technology'} (L1294): {named}"
+        + (
+            f", chosen by {victim} (CIVIL WAR KEEP, R319)"
+            if chosen and keeps
+            else ", the judge keeping what holds most VF (R282)"
+        )
     )
     for where, _ in items:
         if where in kept:

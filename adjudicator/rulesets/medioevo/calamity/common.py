@@ -233,12 +233,11 @@ class Work:
     def pope_roll(self) -> None:
         """L1140: the calamity damaged the Papal State; the Pope dies on 6 in its 1st turn of damage,
         5+ in the 2nd, 4+ in the 3rd … (once per turn)."""
-        pope = next((p for p in self.state.seats() if self.state.powers[p].pope), None)
+        pope = papacy.pope_at_risk(self.state, self.data)
         if pope is None or self.pope_rolled:
             return
         self.pope_rolled = True
-        needed = max(1, 7 - self.papal_turns)
-        roll = self.dice.roll(6, "pope survival")
+        roll, needed = papacy.pope_die(self.dice, self.papal_turns)  # the Church's die (L1140)
         if roll >= needed:
             self.pope_dies(
                 f"rolled {roll} ({needed}+ kills him in turn {self.papal_turns} of the damage, L1140)"

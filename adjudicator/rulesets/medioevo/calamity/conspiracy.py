@@ -7,16 +7,20 @@ own (A39). For each Captain the Nizari roll 1d8 against the owner's 1d4/1d6/1d8 
 for INVESTITURA and VASSALLAGGIO; the Captain dies only if the Nizari roll higher (ties save it,
 L1248); FEUDALESIMO makes its owner immune (L1250).
 
-The bids and the victim are the powers' to give in a window that is not built yet: until then
-the effect is judged as if nobody bid, and with no bid there is no conspiracy (A39, R281).
-:func:`assassins` resolves the Nizari once a window has the winner and the victim."""
+The bids and the victim are the powers' standing ``NIZARI BID <florins> ON <power>`` lines
+(calamity/choices.py, R319): the auction is the turn order's by proxy bids (L468, R1): the highest
+bid wins, paying the runner-up's +5 (never more than its own), ties to the earlier in the turn
+order, the florins to the bank; a bid above the florins held counts as all of them. No bid, no
+conspiracy (A39, R281). :func:`assassins` resolves the Nizari for the winner and its victim."""
 
 from __future__ import annotations
 
 from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.calamity.choices import choices_of
 from adjudicator.rulesets.medioevo.calamity.common import Work, immune, lt, mod_parts, signed, techs
 from adjudicator.rulesets.medioevo.calamity.registry import CalamityStrike, Outcome, effect
 from adjudicator.rulesets.medioevo.dataset import DataSet
+from adjudicator.rulesets.medioevo.phases.turn_order import MIN_RAISE
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN, label
 from adjudicator.rulesets.medioevo.state import MedioevoState
 
@@ -26,11 +30,25 @@ CONGIURA = "congiura"
 @effect(CONGIURA)
 def conspiracy(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: DataSet) -> Outcome:
     work = Work(state, data, dice, CONGIURA)
-    work.notice(
-        "the Nizari are for hire, but the judge does not ask for bids yet: as nobody bid, there is "
-        "no conspiracy (L1246, A39, R281)"
-    )
-    return work.done()
+    bids = {}
+    for power in state.acting_order():
+        mine = choices_of(state, power)
+        victim = mine.nizari_victim
+        if mine.nizari_bid and victim in state.powers and victim != power:
+            bids[power] = min(mine.nizari_bid, state.powers[power].florins)
+    ranked = sorted((p for p in bids if bids[p] > 0), key=lambda p: -bids[p])  # stable: turn order
+    if not ranked:
+        work.notice("the Nizari are for hire, but nobody bids (NIZARI BID): no conspiracy (L1246, A39, R281)")
+        return work.done()
+    winner = ranked[0]
+    price = min(bids[winner], (bids[ranked[1]] if len(ranked) > 1 else 0) + MIN_RAISE)
+    victim = str(choices_of(state, winner).nizari_victim)
+    state = state.with_power(winner, florins=state.powers[winner].florins - price)
+    state = state.evolve(bank=state.bank + price)
+    others = f" against {len(ranked) - 1} other bid(s)" if len(ranked) > 1 else ""
+    work.notice(f"{winner} hires the Nizari for {price} florins{others} (L1246, R319)")
+    hired, told = assassins(state, data, dice, winner, victim)
+    return hired, (*work.events, *told)
 
 
 def assassins(state: MedioevoState, data: DataSet, dice: Dice, winner: str, victim: str) -> Outcome:

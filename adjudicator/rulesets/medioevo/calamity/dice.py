@@ -7,6 +7,7 @@ combat's purposes (``battle heresy T round R …``, war/battle_dice.py)."""
 from __future__ import annotations
 
 from adjudicator.core.ruleset import DieUse
+from adjudicator.rulesets.medioevo.church.papacy import POPE_DIE
 from adjudicator.rulesets.medioevo.dataset import DataSet
 
 
@@ -56,5 +57,5 @@ def calamity_dice_uses(data: DataSet, powers: int) -> tuple[DieUse, ...]:
         DieUse("nizari PIECE", (int(params["congiura"]["nizari_die"]),)),
         DieUse("guard PIECE", tuple(int(s) for s in params["congiura"]["victim_die_by_lt"])),
         DieUse("civil war victim", among(powers)),
-        DieUse("pope survival", (6,)),
+        DieUse(POPE_DIE, (6,)),  # L1140, the Church's die (church/papacy.py)
     )

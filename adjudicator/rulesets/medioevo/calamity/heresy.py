@@ -8,12 +8,16 @@ FANATISMO immune (L1284-1286). The heretics attack the power's armies there, ass
 of a fortified territory (L1288), with the war's battle rules (war/battle.py); if they win, the
 territory is theirs as barbarians, the Cathedral is destroyed and they elect a barbarian Captain.
 
-INQUISITORE (-1 heretic VF in one territory, L1284) is the power's to play; until a window asks
-for it the judge plays none (R279), and says so."""
+INQUISITORE (-1 heretic VF in one territory, L1284) is the power's to play: its standing
+``HERESY INQUISITORE [IN <territory>]`` (calamity/choices.py, R319) plays one from its hand, once
+its territories' heretics are rolled, in the territory named if the heretics rise there, else where
+they are most (the first in the red area's order on a tie); the card goes to the discards. Silent,
+the judge plays none (R279)."""
 
 from __future__ import annotations
 
 from adjudicator.core.dice import Dice
+from adjudicator.rulesets.medioevo.calamity.choices import INQUISITORE, choices_of
 from adjudicator.rulesets.medioevo.calamity.common import (
     Work,
     fortification_level,
@@ -100,29 +104,55 @@ def heresy(state: MedioevoState, strike: CalamityStrike, dice: Dice, data: DataS
         for p in state.acting_order()
         if religion(state, data, p) == faith and any(state.territories[t].owner == p for t in red)
     ]
-    work.notice(
-        f"it rises among {victim}'s faithful ({faith}); struck: {', '.join(struck)} (L1280-1282). "
-        "No INQUISITORE is played: the judge asks for none yet (R279)"
-    )
+    work.notice(f"it rises among {victim}'s faithful ({faith}); struck: {', '.join(struck)} (L1280-1282)")
     for power in struck:
         owned = techs(work.state, power)
         spared = immune(data, owned, ERESIA)
         if spared:
             work.notice(f"{power} is immune: it has {spared} (L1286)")
             continue
+        risen: dict[str, int] = {}
         for territory in churches(power):
             if work.shielded(territory):
                 continue
             roll = dice.roll(int(data.calamities[ERESIA].params["heretic_die"]), f"heretics {territory}")
             parts = mod_parts(data, owned, ERESIA, "heretic_vf")
-            heretics = max(0, roll + sum(n for _, n in parts))
+            risen[territory] = max(0, roll + sum(n for _, n in parts))
             work.notice(
-                f"{signed([('rolled', roll), *parts])} = {heretics} heretic VF "
+                f"{signed([('rolled', roll), *parts])} = {risen[territory]} heretic VF "
                 f"in {work.land(territory)} (L1282-1286)"
             )
+        _inquisitor(work, power, risen)
+        for territory, heretics in risen.items():
             if heretics:
                 _rise(work, territory, power, heretics)
     return work.done()
+
+
+def _inquisitor(work: Work, power: str, risen: dict[str, int]) -> None:
+    """L1284: the power's standing INQUISITORE (R319) takes 1 heretic VF off one territory."""
+    mine = choices_of(work.state, power)
+    held = work.state.powers[power]
+    if not any(risen.values()):
+        return
+    if not mine.inquisitore:
+        work.notice(f"{power} plays no INQUISITORE (no HERESY INQUISITORE standing, R279)")
+        return
+    if INQUISITORE not in held.cards:
+        work.notice(f"{power} would play an INQUISITORE but holds none (R319)")
+        return
+    named = mine.inquisitore_in or ""
+    where = named if risen.get(named, 0) else max(risen, key=lambda t: risen[t])
+    cards = list(held.cards)
+    cards.remove(INQUISITORE)
+    work.state = work.state.with_power(power, cards=tuple(cards)).evolve(
+        discards=(*work.state.discards, INQUISITORE)
+    )
+    risen[where] -= 1
+    work.notice(
+        f"{power} plays an INQUISITORE in {work.land(where)}: {risen[where]} heretic VF left there "
+        "(L1284, R319)"
+    )
 
 
 def _rise(work: Work, territory: str, power: str, heretics: int) -> None:

@@ -82,3 +82,16 @@ def dry(ongoing: Ongoing | None, turn: int, territory: str) -> bool:
     """Whether a SICCITA of turn ``turn`` holds ``territory`` (supply.py; the later phases)."""
     found = ongoing.drought if ongoing else None
     return found is not None and found.turn == turn and territory in found.territories
+
+
+class CalamityChoices(BaseModel):
+    """A power's standing answers to the calamities that ask it (calamity/choices.py, R319):
+    ``PowerState.calamity``, None (left out of the JSON) while every answer is the default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    nizari_bid: int = 0
+    nizari_victim: str | None = None
+    inquisitore: bool = False
+    inquisitore_in: str | None = None  # a territory id; None: where the heretics are most
+    civil_war_keep: tuple[str, ...] = ()  # territory or sea ids, in the order given

@@ -9,7 +9,8 @@ objective falls to a crusader (won), the crusade army is gone (lost, L1516), the
 by the end of the preparation (lost, L1468, ex L1494), or a Catholic outside the crusade takes
 the objective (only he scores and the army disbands, L1462). Barbarians taking the objective halve
 its PO (floor, minimum 1, L1462). Won: each crusader gains the objective's PO and each defender
-loses them; lost: the reverse (R317). The army is moved by its players' own war orders (R318)."""
+loses them; lost: the reverse (R317). The Pope moves the army at the start of each Combat
+(:mod:`.crusade_march`, R323); its players fight with their own war orders (R318)."""
 
 from __future__ import annotations
 

@@ -130,19 +130,30 @@ def after_conquest(
 
 
 POPE_DIE = "pope death"
-"""The purpose of L1140's die: the Events phase that rolls it names it in ``phase_dice``."""
+"""The purpose of L1140's die, the only one (the calamities' ``Work.pope_roll`` rolls it here);
+the Events phase names it in ``phase_dice`` (calamity/dice.py)."""
+
+
+def pope_at_risk(state: MedioevoState, data: DataSet) -> str | None:
+    """The Pope's power when he is in the Papal State, so a calamity there may kill him (L1140)."""
+    pope = pope_of(state)
+    return pope if pope is not None and state.territories[papal_state(data)].owner == pope else None
+
+
+def pope_die(dice: Dice, damaging_turns: int) -> tuple[int, int]:
+    """L1140's die for a calamity damaging the Papal State in its ``damaging_turns``-th consecutive
+    turn: (1d6, the least roll that kills): 6 the 1st turn, 5+ the 2nd, 4+ the 3rd … (digest A50)."""
+    return dice.roll(6, POPE_DIE), max(1, 7 - damaging_turns)
 
 
 def calamity_die(
     state: MedioevoState, data: DataSet, dice: Dice, damaging_turns: int, events: list[Event]
 ) -> MedioevoState:
-    """L1140: a calamity damaging the Papal State in its ``damaging_turns``-th consecutive turn
-    rolls 1d6; the Pope dies on 6 the 1st turn, 5+ the 2nd, 4+ the 3rd and so on (digest A50);
-    the election comes at the next Events (L2180). For the calamity effects that hit it."""
-    pope = pope_of(state)
-    if pope is None or state.territories[papal_state(data)].owner != pope:
+    """L1140 for a caller outside the calamity effects: the die (:func:`pope_die`) and, when it
+    kills, the Pope's death with the election at the next Events (L2180)."""
+    if pope_at_risk(state, data) is None:
         return state
-    roll = dice.roll(6, POPE_DIE)
-    if roll >= max(1, 7 - damaging_turns):
+    roll, needed = pope_die(dice, damaging_turns)
+    if roll >= needed:
         return pope_dies(state, data, f"a calamity strikes the Papal State (1d6 = {roll}, L1140)", events)
     return state

@@ -34,6 +34,8 @@ class Crusade(BaseModel):
     sides: dict[str, str] = {}  # power -> crusader / defender / neutral (L1478-1485)
     fanatics: tuple[str, ...] = ()  # who had FANATISMO's +5 VF for it (once, L1474)
     halved: bool = False  # the barbarians took the objective meanwhile (L1462)
+    at: str | None = None  # where the marching army stands, once the Pope moved it (L1510, R323)
+    marched: int = 0  # the last turn whose Combat began with the Pope's move
 
 
 class Church(BaseModel):

@@ -37,6 +37,7 @@ from adjudicator.core.results import OrderResult
 from adjudicator.core.ruleset import Resolution
 from adjudicator.rulesets.medioevo import holdings
 from adjudicator.rulesets.medioevo.board import Board, KingdomSize
+from adjudicator.rulesets.medioevo.calamity import choices as calamity_choices
 from adjudicator.rulesets.medioevo.church import crusade_plan, election
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.events import CardPlayed, ReinforcementsGranted
@@ -181,6 +182,7 @@ def resolve(state: MedioevoState, orders: Mapping[str, Sequence[Order]], data: D
     results: list[OrderResult] = []
     state = prisoners.resolve(state, orders, events, results)
     state, told, fanatics = crusade_plan.sides(state, orders, data, results)  # L1478-1487
+    state = calamity_choices.record(state, orders, results)  # standing, for the Events (R319)
     events.extend(told)
     for power in state.acting_order():
         items = reinforcements(state, power, data)

@@ -251,7 +251,9 @@ def prune(data: dict[str, Any]) -> dict[str, Any]:
         for record in data.get(collection, ()):
             _drop_defaults(record, defaults)
     for power in data.get("powers", {}).values():
-        _drop_defaults(power, {"doctrines": [], "capital": None, "recovered": 0, "converted": None})
+        _drop_defaults(
+            power, {"doctrines": [], "capital": None, "recovered": 0, "converted": None, "calamity": None}
+        )
     if isinstance(data.get("ongoing"), dict):
         _drop_defaults(data["ongoing"], {"invasions": []})
     if isinstance(data.get("war"), dict):

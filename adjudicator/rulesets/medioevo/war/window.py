@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from adjudicator.core.dice import Dice
 from adjudicator.core.orders import IssueKind, LineIssue, Order, Submission
 from adjudicator.core.ruleset import Resolution
+from adjudicator.rulesets.medioevo.church import crusade_march
 from adjudicator.rulesets.medioevo.dataset import DataSet
 from adjudicator.rulesets.medioevo.pieces_state import CAPTAIN
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -126,6 +127,7 @@ def resolve_combat(
 ) -> Resolution:
     """Every power's script in turn order, with the sieges it keeps going (docs/war.md §4.2)."""
     state = apply_doctrines(open_war_turn(state), orders)  # DOCTRINE lines stand from now on (R99)
+    state, marched = crusade_march.march(state, data)  # the Pope moves the crusade army (L1510)
     scripts = {power: tuple(lines) for power, lines in orders.items() if lines}
     if turns.faithful(state) and turns.pending(state):  # a defence step: the attack, then the script
         outcome = resume(state, data, dice)
@@ -135,7 +137,7 @@ def resolve_combat(
         outcome = run_scripts(state, scripts, data, dice)
     after = record_wounded(state, outcome.state, outcome.events)  # for CHIRURGIA, OSPEDALE (R236)
     after = queue_plans(after, orders, data)  # a plan's AFTER cerusico (R237)
-    return Resolution(after, outcome.events, outcome.results)
+    return Resolution(after, (*marched, *outcome.events), outcome.results)
 
 
 def resolve_aftermath(state: MedioevoState, dice: Dice, data: DataSet) -> Resolution:
