@@ -146,8 +146,11 @@ def test_no_new_attack_is_listed_on_a_territory_the_power_besieges_R112() -> Non
 def test_a_bot_prefers_a_weak_neighbour_in_the_field_to_a_barbarian_tower() -> None:
     """Hungary at war with the Holy Roman Empire, 16 VF in Pest, Austria's walls gone and 1 VF
     left there: a field battle won this turn beats a barbarian Tower that a catapult brings down
-    only in the next (L1950-1954): the bot attacks Austria, not Boemia."""
-    board = walled_board().evolve(wars=(("holy_roman_empire", "hungary"),))
+    only in the next (L1950-1954): the bot attacks Austria, not Boemia. No objective card (with one
+    it goes for its card first: test_bots_objective.py)."""
+    board = (
+        walled_board().evolve(wars=(("holy_roman_empire", "hungary"),)).with_power("hungary", objective=None)
+    )
     austria = board.territories["austria"].model_copy(
         update={"buildings": ("village",), "armies": {"holy_roman_empire": 1}}
     )

@@ -227,10 +227,10 @@ def test_a_game_without_war_keeps_its_digests() -> None:
     assert digests[:-1] == [
         "1e9b4c350b6f2496127f39fd57f35a83ff871ad6b182c43af770155a35f059ea",
         "b068a783ce3545f6fee62c542e5a10f4bfd9edade34818ef849ef23d57476933",
-        "f28e0d95cd2ff7121d1adf065b4e2ff676b9d993799a59e7f847d8db291ac45f",
-        "51ea820bbe67c1985233a579cdd3cf2b9239acf4952e30df8893e8e56b4e29da",
-        "a8da2de4875d9f57db00bce74a577bd80ea5a8a0c805ebe01df2c0771ca455bd",
-        "d18b7cc6c6e311ad1d161afcdcea0f933187f1c8fc2efa4e5e260816e1da0141",
+        "039a6eef0fc69ed49b3ee6841bb523ab0a494057d4162bef07347a593810ea4d",
+        "c6e6e8de52cef73f5aae31cd8cadddd5777b37f8425449dae7e6e050b2a3e181",
+        "23450efce0057a9e3bb736af393cb5714aad52ba85331ed5e2fd8d1ee84a8f5d",
+        "b7f31ed4abb6d0b0778585499d4f045f19a35ccb5712ce04cd2968cc35cba815",
     ]
     assert digests[-1] != "4f4725867ab8556972a02a7c9e2de40bf1a80bba8de269e16e95a39916f9d2e6"
 
