@@ -37,12 +37,13 @@ def pg_admin_url() -> Iterator[str]:
         subprocess.run([str(ROOT / "scripts/pg.sh"), "stop"], env=env, capture_output=True)
 
 
-def _pg_database(admin_url: str) -> tuple[str, str]:
+def _pg_database(admin_url: str, *, template: str = "") -> tuple[str, str]:
+    """A new database on the test server (a copy of ``template`` when named): its name and URL."""
     name = f"t_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(
         admin_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
     ) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     return name, admin_url.rsplit("/", 1)[0] + "/" + name
 
 

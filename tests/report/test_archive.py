@@ -4,6 +4,7 @@ every power's private data (cards in hand, orders) and the seed until the GM rev
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,8 +16,7 @@ from adjudicator.cli import app
 from adjudicator.core.view import GM, PUBLIC
 from adjudicator.report.archive import MANIFEST, build_archive, write_archive
 from adjudicator.service.judge import Judge
-from adjudicator.store.db import make_engine, migrate
-from tests.report.played import play
+from tests.report.played import GAME
 
 SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 
@@ -56,8 +56,10 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(v)
 
 
-def test_every_relative_link_resolves_and_every_window_has_a_page(judge: Judge, tmp_path: Path) -> None:
-    game = play(judge, tmp_path)
+def test_every_relative_link_resolves_and_every_window_has_a_page(
+    played_judge: Judge, tmp_path: Path
+) -> None:
+    judge, game = played_judge, GAME
     site = tmp_path / "site"
     written = site_of(judge, game, site)
     windows = judge.resolved_windows(game)
@@ -81,8 +83,10 @@ def test_every_relative_link_resolves_and_every_window_has_a_page(judge: Judge, 
     assert 'href="../index.html"' in page and "Report for the public" in page
 
 
-def test_the_archive_holds_no_private_data_and_the_seed_once_revealed(judge: Judge, tmp_path: Path) -> None:
-    game = play(judge, tmp_path)
+def test_the_archive_holds_no_private_data_and_the_seed_once_revealed(
+    played_judge: Judge, tmp_path: Path
+) -> None:
+    judge, game = played_judge, GAME
     windows = judge.resolved_windows(game)
     public: set[str] = set()
     hands: set[str] = set()
@@ -118,9 +122,9 @@ def test_the_archive_holds_no_private_data_and_the_seed_once_revealed(judge: Jud
 
 
 def test_a_rerun_replaces_the_site_and_drops_windows_that_no_longer_stand(
-    judge: Judge, tmp_path: Path
+    played_judge: Judge, tmp_path: Path
 ) -> None:
-    game = play(judge, tmp_path)
+    judge, game = played_judge, GAME
     site = tmp_path / "site"
     mine = site / "notes.txt"
     site.mkdir()
@@ -139,13 +143,12 @@ def test_a_rerun_replaces_the_site_and_drops_windows_that_no_longer_stand(
     assert "T2.bids" not in (site / "index.html").read_text().split("<h2>Standings")[1]
 
 
-def test_archive_command(tmp_path: Path, monkeypatch: Any) -> None:
+def test_archive_command(tmp_path: Path, monkeypatch: Any, played_sqlite: Path) -> None:
     db = tmp_path / "cli.db"
+    shutil.copyfile(played_sqlite, db)  # the demo played once (conftest.py), in the CLI's database
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("ADJUDICATOR_DB", str(db))
-    engine = make_engine(f"sqlite:///{db}")
-    migrate(engine)
-    game = play(Judge(engine), tmp_path)
+    game = GAME
     cli = CliRunner()
     done = cli.invoke(app, ["archive", game, "--out", str(tmp_path / "site")])
     assert done.exit_code == 0, done.output

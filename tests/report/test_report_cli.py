@@ -13,29 +13,18 @@ from adjudicator.cli import app
 from adjudicator.core.view import GM
 from adjudicator.report.render import render_report
 from adjudicator.service.judge import Judge
-from adjudicator.store.db import make_engine, migrate
+from adjudicator.store.db import make_engine
 from tests.conftest import POWERS
-from tests.report.played import GAME, play
-
-
-@pytest.fixture(scope="module")
-def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo played once into a SQLite file; each test works on its own copy."""
-    folder = tmp_path_factory.mktemp("demo")
-    engine = make_engine(f"sqlite:///{folder / 'demo.db'}")
-    migrate(engine)
-    play(Judge(engine), folder)
-    engine.dispose()
-    return folder / "demo.db"
+from tests.report.played import GAME
 
 
 @pytest.fixture
 def played(
-    demo_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    played_sqlite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[CliRunner, Judge, str]]:
     """A copy of the played demo in the database the command line uses."""
     db = tmp_path / "cli.db"
-    shutil.copyfile(demo_db, db)
+    shutil.copyfile(played_sqlite, db)  # the demo played once a session (tests/report/conftest.py)
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("ADJUDICATOR_DB", str(db))
     engine = make_engine(f"sqlite:///{db}")
