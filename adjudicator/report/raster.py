@@ -140,16 +140,7 @@ def overlay_image(svg: str, width: int) -> Image.Image | None:
     without a rasteriser."""
     surface_class = _in_process() if sys.byteorder == "little" else None  # see below
     if surface_class is None:
-        rasterise = _rasteriser()
-        if rasterise is None:
-            return None
-        try:
-            png = rasterise(svg.encode("utf-8"), width)
-        except (subprocess.SubprocessError, OSError) as exc:
-            log.warning("map overlay not made: %s", exc)
-            return None
-        with Image.open(io.BytesIO(png)) as image:
-            return image.convert("RGBA")
+        return rasterise(svg, width, "RGBA", "map overlay")
     from cairosvg.parser import Tree
 
     surface = surface_class(Tree(bytestring=svg.encode("utf-8")), None, 96, output_width=width).cairo

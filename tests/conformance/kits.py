@@ -14,9 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
-from adjudicator.bots import medioevo_orders
-from adjudicator.bots_kuf import kuf_orders
 from adjudicator.core.state import GameState
+from adjudicator.demo import RULESET_DEMOS
 from adjudicator.rulesets.kriegundfrieden.state import KufState
 from adjudicator.rulesets.medioevo.dataset import default_dataset
 from adjudicator.rulesets.medioevo.state import MedioevoState
@@ -46,10 +45,11 @@ class Kit:
     """At least this many windows in the kit's game, so the properties see more than the setup."""
 
 
-def _medioevo_bot(judge: Judge, game: str, power: str) -> list[str]:
-    state = judge.state(game)
+def _demo_bot(judge: Judge, game: str, power: str) -> list[str]:
+    """The bot the demo plays the game's ruleset with (demo.RULESET_DEMOS), from the power's view."""
     ruleset = judge.ruleset(judge.game(game)[0])
-    return medioevo_orders(judge.view(game, power), ruleset.legal_orders(state, power))
+    _, bot = RULESET_DEMOS[ruleset.name]
+    return bot(judge.view(game, power), ruleset.legal_orders(judge.state(game), power))
 
 
 def _medioevo_hide(state: GameState, viewer: str, rng: random.Random) -> GameState:
@@ -58,12 +58,6 @@ def _medioevo_hide(state: GameState, viewer: str, rng: random.Random) -> GameSta
     others = [p for p in mu.powers if p != viewer]
     cards = sorted(default_dataset().cards)
     return perturb_state(mu, viewer, others, rng, cards, hidden=True)
-
-
-def _kuf_bot(judge: Judge, game: str, power: str) -> list[str]:
-    state = judge.state(game)
-    ruleset = judge.ruleset(judge.game(game)[0])
-    return kuf_orders(judge.view(game, power), ruleset.legal_orders(state, power))
 
 
 def _kuf_hide(state: GameState, viewer: str, rng: random.Random) -> GameState:
@@ -86,14 +80,14 @@ KITS: dict[str, Kit] = {
         "medioevo",
         ("holy_roman_empire", "hungary", "france", "byzantium"),
         {"turns": 1},
-        _medioevo_bot,
+        _demo_bot,
         _medioevo_hide,
     ),
     "kriegundfrieden": Kit(
         "kriegundfrieden",
         ("anna", "bruno", "carla"),
         {"turns": 1},
-        _kuf_bot,
+        _demo_bot,
         _kuf_hide,
     ),
     "relay": Kit(
